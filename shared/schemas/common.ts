@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every error response body: a human message, plus per-field messages for validation errors. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const EmptyBody = z.object({}).strict();
+
+/** E-mails are trimmed and lower-cased before use (spec 000 §5). */
+export const emailAddress = (max: number, message = 'Please enter your work email address') =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .max(max, message)
+    .pipe(z.email({ error: message }));
+
+export const Ok = z.object({ ok: z.literal(true) });
