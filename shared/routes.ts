@@ -36,9 +36,8 @@ export interface RouteDef<
   response: Res;
 }
 
-const route = <B extends z.ZodType, R extends z.ZodType, Q extends z.ZodType | undefined = undefined>(
-  def: RouteDef<B, R, Q>,
-) => def;
+/** Keeps each route's exact type (literal auth, presence of body) for the typed client and handlers. */
+const route = <const D extends RouteDef>(def: D): D => def;
 
 export const routes = {
   health: route({
@@ -115,10 +114,16 @@ export type RouteName = keyof Routes;
 export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B extends z.ZodType }
   ? z.input<B>
   : undefined;
+export type RouteQuery<N extends RouteName> = Routes[N] extends { query: infer Q extends z.ZodType }
+  ? z.input<Q>
+  : undefined;
 export type RouteResponse<N extends RouteName> = z.output<Routes[N]['response']>;
 
-export const routeList = Object.entries(routes).map(([name, def]) => ({ name: name as RouteName, ...def }));
-export type RouteEntry = (typeof routeList)[number];
+export type RouteEntry = RouteDef & { name: RouteName };
+export const routeList: RouteEntry[] = Object.entries(routes).map(([name, def]) => ({
+  name: name as RouteName,
+  ...(def as RouteDef),
+}));
 
 export const routesOfGroup = (group: RouteGroup) => routeList.filter((r) => r.group === group);
 

@@ -1,0 +1,172 @@
+/**
+ * The handler pipeline every route group shares: middy + @middy/http-router, routes taken from the
+ * route table. Per request: chaos injection (non-production), body size and JSON checks, identity,
+ * caller (membership + permissions, loaded once), zod validation, the route's implementation, the
+ * response validated against its schema and wrapped as `{ data }`, and typed errors mapped to JSON.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ZodError, type z } from 'zod';
+import { HEADER_CHAOS, MAX_BODY_BYTES } from '../../shared/constants';
+import { type RouteEntry, type RouteGroup, type RouteName, type Routes, routeList } from '../../shared/routes';
+import { type Caller, loadCaller, identityFrom, requirePermission, requireTeam, type TeamCaller } from './caller';
+import { config } from './config';
+import {
+  BadRequestError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from './errors';
+import { logger } from './logger';
+
+type Def<N extends RouteName> = Routes[N];
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+type CallerOf<D> = D extends { auth: 'user' } ? (D extends { team: true } ? TeamCaller : Caller) : undefined;
+
+export interface RouteRequest<N extends RouteName> {
+  body: Input<Def<N> extends { body: infer B } ? B : undefined>;
+  query: Input<Def<N> extends { query: infer Q } ? Q : undefined>;
+  params: Record<string, string>;
+  caller: CallerOf<Def<N>>;
+  sourceIp: string;
+  event: APIGatewayProxyEvent;
+}
+export type RouteImpl<N extends RouteName> = (req: RouteRequest<N>) => Promise<z.input<Def<N>['response']>>;
+type GroupRoutes<G extends RouteGroup> = { [N in RouteName]: Def<N>['group'] extends G ? N : never }[RouteName];
+export type GroupImpl<G extends RouteGroup> = { [N in GroupRoutes<G>]: RouteImpl<N> };
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+export const json = (statusCode: number, body: unknown): APIGatewayProxyResult => ({
+  statusCode,
+  headers: JSON_HEADERS,
+  body: JSON.stringify(body),
+});
+
+function header(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return entry?.[1] ?? undefined;
+}
+
+function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fieldErrors[field] ??= [];
+    fieldErrors[field].push(issue.message);
+  }
+  return fieldErrors;
+}
+
+function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, what: string): Input<S> {
+  if (!schema) return undefined as Input<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new BadRequestError(`Invalid ${what}`, fieldErrorsOf(result.error));
+  return result.data as Input<S>;
+}
+
+function parseBody(event: APIGatewayProxyEvent): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('Request body is not valid JSON');
+  }
+}
+
+/** Runs one route: identity, caller, permission, validation, implementation, response schema. */
+function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
+  return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    logger.appendKeys({ route: route.name });
+    let caller: Caller | undefined;
+    if (route.auth === 'user') {
+      caller = await loadCaller(identityFrom(event));
+      logger.appendKeys({ userId: caller.identity.sub, teamId: caller.user?.teamId });
+      if (route.permission) requirePermission(caller, route.permission);
+      else if (route.team) requireTeam(caller);
+    }
+    const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
+    const request = {
+      body,
+      query: validate(route.query, event.queryStringParameters ?? {}, 'query'),
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      caller,
+      sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
+      event,
+    } as RouteRequest<RouteName>;
+    const data = route.response.parse(await impl(request));
+    return json(200, { data });
+  };
+}
+
+/** Non-production stages honour the chaos header so client retries and timeouts can be exercised. */
+const chaos = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
+  before: async ({ event }) => {
+    if (config.isProduction) return;
+    const flag = header(event, HEADER_CHAOS);
+    if (!flag) return;
+    const delay = /^delay=(\d+)$/.exec(flag);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, Math.min(Number(delay[1]), 10_000)));
+    else if (flag === 'fail' || (flag === 'flaky' && Math.random() < 0.5)) {
+      throw new ServiceUnavailableError('Injected failure (chaos header)');
+    }
+  },
+});
+
+/** Logs one line per request and turns every error into a JSON response without internals. */
+const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => {
+  let started = 0;
+  const done = (event: APIGatewayProxyEvent, statusCode: number) => {
+    const entry = { method: event.httpMethod, path: event.path, statusCode, durationMs: Date.now() - started };
+    if (statusCode >= 500) logger.error('request', entry);
+    else logger.info('request', entry);
+    logger.resetKeys();
+  };
+  return {
+    before: ({ event, context }) => {
+      started = Date.now();
+      logger.appendKeys({ requestId: event.requestContext?.requestId ?? context.awsRequestId });
+    },
+    after: (request) => done(request.event, request.response?.statusCode ?? 200),
+    onError: (request) => {
+      const { error } = request;
+      if (error instanceof HttpError) {
+        request.response = json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
+      } else if (error instanceof ZodError) {
+        // A response failed its own schema: a server bug, never the caller's fault.
+        logger.error('response schema violation', { issues: error.issues });
+        request.response = json(500, { message: 'Internal server error' });
+      } else {
+        logger.error('unhandled error', error as Error);
+        request.response = json(500, { message: 'Internal server error' });
+      }
+      done(request.event, request.response.statusCode);
+    },
+  };
+};
+
+/** Builds a route group's Lambda handler from its implementations, keyed by route name. */
+export function createGroupHandler<G extends RouteGroup>(group: G, impls: GroupImpl<G>) {
+  const routes = routeList
+    .filter((r) => r.group === group)
+    .map((r) => ({
+      method: r.method,
+      path: r.path,
+      handler: routeHandler(r, (impls as Record<string, RouteImpl<RouteName>>)[r.name]),
+    }));
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(requestLog())
+    .use(chaos())
+    .handler(
+      httpRouterHandler({
+        routes,
+        notFoundResponse: () => {
+          throw new NotFoundError();
+        },
+      }) as never,
+    );
+}

