@@ -121,7 +121,10 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
   /** POST/DELETE/GET /@connections/{id}, as ApiGatewayManagementApiClient calls it. */
   async function handleConnections(req: IncomingMessage, res: ServerResponse, connectionId: string) {
     const socket = sockets.get(decodeURIComponent(connectionId));
-    if (!socket) return sendJson(res, 410, { message: 'Gone' });
+    if (!socket) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      return res.end(JSON.stringify({ message: 'Gone' }));
+    }
     if (req.method === 'POST') {
       const body = await readBody(req);
       if (body !== 'too-large') socket.send(body.toString('utf8'));

@@ -151,3 +151,20 @@ function stopProcess(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
 }
+
+/** A base port whose derived ports (base..base+5) are all free on 127.0.0.1, for tests and the bench. */
+export async function findFreeBasePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const isFree = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 4_000) * 10;
+    const ports = Array.from({ length: 6 }, (_, i) => base + i);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+  }
+  throw new Error('No free ports found');
+}

@@ -1,0 +1,525 @@
+/**
+ * `npm run bench`: performance figures, each printed next to its target. Never asserts: a missed
+ * target prints MISSED and the exit code stays 0; only an error (a build that fails, a stack that
+ * does not start, a request that does not succeed) exits non-zero.
+ *
+ *   bundles  each Lambda entry bundled with the CDK esbuild options (lib/bundling.ts): minified size
+ *            and the cold `await import()` time in a fresh `node` process (median of 3)
+ *   api      warm GET /api/user through the local gateway with real emulators: 10 concurrent callers
+ *            for 10 s, loopback only
+ *   spa      gzip size of the JavaScript the browser loads for /login (web/dist)
+ *
+ * `npm run bench -- --only bundles|api|spa` runs one part.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+import { ROUTE_GROUPS } from '../shared/routes';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const execFileAsync = promisify(execFile);
+
+const TARGETS = {
+  bundleBytes: 1_000_000,
+  coldImportMs: 300,
+  apiP99Ms: 50,
+  spaGzipBytes: 250_000,
+};
+const COLD_IMPORT_RUNS = 3;
+const API_WARMUP_REQUESTS = 50;
+const API_CALLERS = 10;
+const API_DURATION_MS = 10_000;
+/** Hard cap so the load loop is bounded even if the clock misbehaves. */
+const API_MAX_REQUESTS = 2_000_000;
+const LOGIN_TEXT = 'Sign in to your account';
+
+type Part = 'bundles' | 'api' | 'spa';
+const PARTS: Part[] = ['bundles', 'api', 'spa'];
+
+interface Row {
+  metric: string;
+  figure: string;
+  target: string;
+  /** undefined for informational rows. */
+  met?: boolean;
+  error?: boolean;
+}
+const rows: Row[] = [];
+
+// ---------------------------------------------------------------------------------------------- format
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+
+function heading(title: string) {
+  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 96 - title.length))}`);
+}
+
+function addRow(metric: string, figure: string, target: string, met?: boolean) {
+  rows.push({ metric, figure, target, met });
+  const status = met === undefined ? '' : `  ${verdict(met)}`;
+  console.log(`  ${metric.padEnd(36)} ${figure.padStart(14)}   target ${target}${status}`);
+}
+
+function printTable() {
+  const header = { metric: 'Metric', figure: 'Figure', target: 'Target', result: 'Result' };
+  const lines = rows.map((row) => ({
+    metric: row.metric,
+    figure: row.figure,
+    target: row.target,
+    result: row.error ? 'ERROR' : row.met === undefined ? '' : verdict(row.met),
+  }));
+  const width = (key: keyof typeof header) => Math.max(header[key].length, ...lines.map((line) => line[key].length));
+  const w = { metric: width('metric'), figure: width('figure'), target: width('target'), result: width('result') };
+  const format = (line: typeof header) =>
+    `| ${line.metric.padEnd(w.metric)} | ${line.figure.padStart(w.figure)} | ${line.target.padEnd(w.target)} | ${line.result.padEnd(w.result)} |`;
+  const rule = `|${'-'.repeat(w.metric + 2)}|${'-'.repeat(w.figure + 2)}|${'-'.repeat(w.target + 2)}|${'-'.repeat(w.result + 2)}|`;
+  heading('Summary');
+  console.log(format(header));
+  console.log(rule);
+  for (const line of lines) console.log(format(line));
+  const judged = rows.filter((row) => row.met !== undefined);
+  const missed = judged.filter((row) => !row.met).length;
+  const errors = rows.filter((row) => row.error).length;
+  console.log(
+    `\n${judged.length - missed}/${judged.length} targets met${missed ? `, ${missed} MISSED` : ''}${errors ? `, ${errors} part(s) failed with an error` : ''}`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Nearest-rank percentile of an ascending array. */
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+// -------------------------------------------------------------------------------------------- bundles
+
+/** What the child process runs: the cold import of one bundle, timed from inside. */
+const MEASURE_SCRIPT = `import { pathToFileURL } from 'node:url';
+const url = pathToFileURL(process.argv[2]).href;
+const start = performance.now();
+const mod = await import(url);
+const elapsed = performance.now() - start;
+process.stdout.write(JSON.stringify({ ms: elapsed, handler: typeof mod.handler }) + '\\n');
+process.exit(0);
+`;
+
+/**
+ * The environment each Lambda gets from lib/stack.ts and lib/constructs/backend.ts (names from
+ * functions/common/config.ts), with placeholder values; nothing else from this shell leaks in.
+ */
+function lambdaEnvironment(name: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    AWS_REGION: 'ap-southeast-2',
+    AWS_DEFAULT_REGION: 'ap-southeast-2',
+    AWS_LAMBDA_FUNCTION_NAME: `bench-${name}`,
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '1024',
+    STAGE: 'bench',
+    TABLE_NAME: 'workspace',
+    UPLOADS_BUCKET: 'workspace-uploads',
+    USER_POOL_ID: 'ap-southeast-2_BenchPool1',
+    USER_POOL_CLIENT_ID: 'benchclient00000000000000',
+    MAIL_FROM: 'Questionnaire Workspace <no-reply@example.com>',
+    APP_URL: 'https://app.example.com',
+    WEBSOCKET_CALLBACK_URL: 'https://ws.example.com/prod',
+    // As the CDK sets it on every function (lib/constructs/backend.ts).
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+}
+
+async function coldImportMs(bundle: string, name: string, cwd: string): Promise<number> {
+  const { stdout } = await execFileAsync(process.execPath, [join(cwd, 'measure.mjs'), bundle], {
+    cwd,
+    env: lambdaEnvironment(name),
+    timeout: 60_000,
+  });
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as { ms: number; handler: string };
+  if (result.handler !== 'function') throw new Error(`${name}: the bundle does not export a handler function`);
+  return result.ms;
+}
+
+/** The largest contributors to an output, by package (or file outside node_modules). */
+function topContributors(metafile: Metafile, outfile: string, count = 5) {
+  const output = Object.entries(metafile.outputs).find(([path]) => resolve(ROOT, path) === outfile)?.[1];
+  if (!output) return [];
+  const byPackage = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+    const key = match ? match[1] : path;
+    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
+  }
+  return [...byPackage.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+async function benchBundles() {
+  heading('Lambda bundles (lib/bundling.ts esbuildOptions; cold import in a fresh node process)');
+  const { build } = await import('esbuild');
+  const { esbuildOptions } = await import('../lib/bundling');
+  const entries = [
+    ...ROUTE_GROUPS.map((group) => ({ name: group as string, entry: `functions/${group}/handler.ts` })),
+    { name: 'websocket', entry: 'functions/websocket/handler.ts' },
+  ];
+  const tmp = mkdtempSync(join(tmpdir(), 'workspace-bench-bundles-'));
+  console.log(
+    `  node ${process.version}, NODE_OPTIONS=--enable-source-maps, median of ${COLD_IMPORT_RUNS} runs; bundles in ${tmp}`,
+  );
+  try {
+    writeFileSync(join(tmp, 'measure.mjs'), MEASURE_SCRIPT);
+    for (const { name, entry } of entries) {
+      const outdir = join(tmp, name);
+      mkdirSync(outdir);
+      // Same file name as NodejsFunction's ESM output.
+      const outfile = join(outdir, 'index.mjs');
+      const result = await build({
+        ...esbuildOptions,
+        entryPoints: [join(ROOT, entry)],
+        outfile,
+        absWorkingDir: ROOT,
+        metafile: true,
+        logLevel: 'error',
+      });
+      const size = statSync(outfile).size;
+      const runs: number[] = [];
+      for (let i = 0; i < COLD_IMPORT_RUNS; i++) runs.push(await coldImportMs(outfile, name, outdir));
+      const cold = median(runs);
+      addRow(`bundle ${name}: minified size`, kB(size), `< ${kB(TARGETS.bundleBytes)}`, size < TARGETS.bundleBytes);
+      addRow(`bundle ${name}: cold import (median)`, ms(cold), `< ${TARGETS.coldImportMs} ms`, cold < TARGETS.coldImportMs);
+      console.log(
+        `    ${entry}: ${size} bytes, runs ${runs.map((run) => run.toFixed(1)).join(' / ')} ms` +
+          (result.warnings.length ? `, ${result.warnings.length} esbuild warning(s)` : ''),
+      );
+      if (size >= TARGETS.bundleBytes) {
+        const top = topContributors(result.metafile, outfile);
+        console.log(`    largest contributors: ${top.map(([key, bytes]) => `${key} ${kB(bytes)}`).join(', ')}`);
+      }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ api
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+function get(agent: Agent, port: number, path: string, token: string): Promise<Reply> {
+  return new Promise((resolvePromise, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'GET', agent, headers: { authorization: token } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`GET ${path} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let cleanupOnSignal: (() => Promise<void>) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping…`);
+    void (cleanupOnSignal?.() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
+
+async function benchApi() {
+  heading(`Warm GET /api/user through the local gateway (${API_CALLERS} callers, ${API_DURATION_MS / 1000} s)`);
+  const { findFreeBasePort, startLocalStack } = await import('./local/stack');
+  const { LOCAL_CLIENT_ID } = await import('./local/cognito');
+  const { DEMO } = await import('./local/provision');
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
+    '@aws-sdk/client-cognito-identity-provider'
+  );
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'workspace-bench-stack-'));
+  const agent = new Agent({ keepAlive: true, maxSockets: API_CALLERS });
+  let stack: Awaited<ReturnType<typeof startLocalStack>> | undefined;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    agent.destroy();
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  cleanupOnSignal = cleanup;
+  try {
+    const started = performance.now();
+    stack = await startLocalStack({ port: await findFreeBasePort(), dataDir, logLevel: 'ERROR', seed: true });
+    console.log(`  local stack up at ${stack.appUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const port = stack.ports.app;
+
+    const auth = await new CognitoIdentityProviderClient({}).send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: LOCAL_CLIENT_ID,
+        AuthParameters: { USERNAME: DEMO.email, PASSWORD: DEMO.password },
+      }),
+    );
+    const token = auth.AuthenticationResult?.IdToken;
+    if (!token) throw new Error('Sign-in as the demo user returned no ID token');
+    console.log(`  signed in as ${DEMO.email}`);
+
+    for (let i = 0; i < API_WARMUP_REQUESTS; i++) {
+      const reply = await get(agent, port, '/api/user', token);
+      if (reply.status !== 200) throw new Error(`Warm-up GET /api/user: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
+      if (i === 0 && !reply.body.includes(DEMO.email)) {
+        throw new Error(`GET /api/user did not return the demo user: ${reply.body.slice(0, 300)}`);
+      }
+    }
+    console.log(`  warmed up with ${API_WARMUP_REQUESTS} requests`);
+
+    const latencies: number[] = [];
+    const failures = new Map<string, number>();
+    const begin = performance.now();
+    const deadline = begin + API_DURATION_MS;
+    const caller = async () => {
+      while (performance.now() < deadline && latencies.length + failures.size < API_MAX_REQUESTS) {
+        const t0 = performance.now();
+        try {
+          const reply = await get(agent, port, '/api/user', token);
+          if (reply.status === 200) latencies.push(performance.now() - t0);
+          else failures.set(`HTTP ${reply.status}`, (failures.get(`HTTP ${reply.status}`) ?? 0) + 1);
+        } catch (error) {
+          const key = error instanceof Error ? error.message : String(error);
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: API_CALLERS }, caller));
+    const elapsedS = (performance.now() - begin) / 1000;
+    const failed = [...failures.values()].reduce((sum, n) => sum + n, 0);
+    if (failed) {
+      console.log(`  ${failed} failed request(s): ${[...failures].map(([key, n]) => `${key} ×${n}`).join(', ')}`);
+    }
+    if (!latencies.length) throw new Error('No request to GET /api/user succeeded');
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    addRow('GET /api/user: requests (200)', String(latencies.length), `in ${elapsedS.toFixed(1)} s`);
+    if (failed) addRow('GET /api/user: failed requests', String(failed), '0', false);
+    addRow('GET /api/user: throughput', `${(latencies.length / elapsedS).toFixed(1)} req/s`, '-');
+    addRow('GET /api/user: p50', ms(percentile(latencies, 50)), '-');
+    addRow('GET /api/user: p99', ms(p99), `< ${TARGETS.apiP99Ms} ms`, p99 < TARGETS.apiP99Ms);
+    console.log(`    max ${ms(latencies[latencies.length - 1])}; client, gateway and handlers share this process`);
+  } finally {
+    await cleanup();
+    cleanupOnSignal = undefined;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------ spa
+
+interface ViteManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Attributes of every <script> and <link> tag in an HTML document. */
+function htmlTags(html: string) {
+  const tags: Array<{ tag: string; attrs: Record<string, string> }> = [];
+  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs: Record<string, string> = {};
+    for (const attr of match[2].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+      attrs[attr[1].toLowerCase()] = attr[2] ?? attr[3] ?? attr[4] ?? '';
+    }
+    tags.push({ tag: match[1].toLowerCase(), attrs });
+  }
+  return tags;
+}
+
+/** Every JS file in a directory tree. */
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path);
+    return /\.m?js$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * The module graph of the built chunks, parsed by esbuild (so `import` in strings or comments does
+ * not count): for each chunk, its static and its dynamic imports.
+ */
+async function chunkGraph(dist: string, entries: string[]) {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: entries,
+    absWorkingDir: dist,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    outdir: join(tmpdir(), 'workspace-bench-spa-unused'),
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const graph = new Map<string, { statics: string[]; dynamics: string[] }>();
+  for (const [path, input] of Object.entries(result.metafile.inputs)) {
+    graph.set(resolve(dist, path), {
+      statics: input.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => resolve(dist, i.path)),
+      dynamics: input.imports.filter((i) => i.kind === 'dynamic-import' && !i.external).map((i) => resolve(dist, i.path)),
+    });
+  }
+  return graph;
+}
+
+function staticClosure(starts: string[], next: (file: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...next(file));
+  }
+  return seen;
+}
+
+function ensureWebBuild(dist: string) {
+  if (existsSync(join(dist, 'index.html'))) return;
+  console.log('  web/dist is missing: running npm run build:web');
+  const result = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build:web failed (exit ${result.status ?? result.signal})`);
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('npm run build:web produced no web/dist/index.html');
+}
+
+async function benchSpa() {
+  heading('SPA: JavaScript loaded for /login (gzip, zlib default level)');
+  const dist = join(ROOT, 'web', 'dist');
+  ensureWebBuild(dist);
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const local = (url: string) => join(dist, url.replace(/^(\.\/|\/)/, '').replace(/[?#].*$/, ''));
+  const tags = htmlTags(html);
+  const entryScripts = tags
+    .filter(({ tag, attrs }) => tag === 'script' && attrs.type === 'module' && attrs.src)
+    .map(({ attrs }) => local(attrs.src));
+  const preloads = tags
+    .filter(({ tag, attrs }) => tag === 'link' && attrs.rel === 'modulepreload' && attrs.href)
+    .map(({ attrs }) => local(attrs.href));
+  if (!entryScripts.length) throw new Error('web/dist/index.html has no <script type="module" src=…>');
+  for (const file of [...entryScripts, ...preloads]) {
+    if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is referenced by index.html but missing`);
+  }
+
+  const counted = new Set<string>([...entryScripts, ...preloads]);
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  let loginChunks: string[];
+  let method: string;
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>;
+    const fileOf = (key: string) => join(dist, manifest[key].file);
+    const next = (key: string) => manifest[key]?.imports ?? [];
+    const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+    const loginKeys = Object.keys(manifest).filter(
+      (key) =>
+        manifest[key].isDynamicEntry &&
+        (manifest[key].name === 'sign-in' || /features\/auth\/routes\/sign-in\.tsx?$/.test(manifest[key].src ?? key)),
+    );
+    if (!loginKeys.length) throw new Error('No sign-in chunk in web/dist/.vite/manifest.json');
+    for (const key of staticClosure([...entryKeys, ...loginKeys], next)) counted.add(fileOf(key));
+    loginChunks = loginKeys.map(fileOf);
+    method = 'web/dist/.vite/manifest.json (entry + sign-in chunk, static imports)';
+  } else {
+    const all = jsFiles(dist);
+    const graph = await chunkGraph(dist, all);
+    const statics = (file: string) => graph.get(file)?.statics ?? [];
+    const shell = staticClosure([...entryScripts, ...preloads], statics);
+    const lazyTargets = new Set([...graph.values()].flatMap((node) => node.dynamics));
+    loginChunks = all.filter((file) => !shell.has(file) && readFileSync(file, 'utf8').includes(LOGIN_TEXT));
+    if (!loginChunks.length) {
+      if ([...shell].some((file) => readFileSync(file, 'utf8').includes(LOGIN_TEXT))) {
+        console.log(`  note: '${LOGIN_TEXT}' is in the entry's static graph (the login route is not split)`);
+      } else throw new Error(`No built chunk contains '${LOGIN_TEXT}'`);
+    }
+    for (const file of loginChunks) {
+      if (!lazyTargets.has(file)) console.log(`  note: ${relative(dist, file)} is not a dynamic-import target`);
+    }
+    for (const file of staticClosure([...shell, ...loginChunks], statics)) counted.add(file);
+    method = `no manifest: index.html entry + modulepreloads + static imports, plus the chunk with '${LOGIN_TEXT}'`;
+  }
+
+  console.log(`  method: ${method}`);
+  console.log(`  login route chunk(s): ${loginChunks.map((file) => relative(dist, file)).join(', ') || '(in the shell)'}`);
+  const files = [...counted]
+    .filter((file) => /\.m?js$/.test(file))
+    .map((file) => {
+      const raw = readFileSync(file);
+      return { file: relative(dist, file), raw: raw.length, gzip: gzipSync(raw).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const nameWidth = Math.max(...files.map(({ file }) => file.length));
+  console.log(`  ${'file'.padEnd(nameWidth)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
+  for (const { file, raw, gzip } of files) {
+    console.log(`  ${file.padEnd(nameWidth)}  ${kB(raw).padStart(10)}  ${kB(gzip).padStart(10)}`);
+  }
+  const totalRaw = files.reduce((sum, { raw }) => sum + raw, 0);
+  const totalGzip = files.reduce((sum, { gzip }) => sum + gzip, 0);
+  console.log(`  ${`total (${files.length} files)`.padEnd(nameWidth)}  ${kB(totalRaw).padStart(10)}  ${kB(totalGzip).padStart(10)}`);
+  addRow(`SPA /login JS (${files.length} files, gzip)`, kB(totalGzip), `< ${kB(TARGETS.spaGzipBytes)}`, totalGzip < TARGETS.spaGzipBytes);
+}
+
+// ----------------------------------------------------------------------------------------------- main
+
+function selectedParts(): Part[] {
+  const { values } = parseArgs({ options: { only: { type: 'string' } }, allowPositionals: false });
+  if (values.only === undefined) return PARTS;
+  if (!PARTS.includes(values.only as Part)) {
+    throw new Error(`--only must be one of ${PARTS.join(', ')} (got '${values.only}')`);
+  }
+  return [values.only as Part];
+}
+
+const RUNNERS: Record<Part, () => Promise<void>> = { bundles: benchBundles, api: benchApi, spa: benchSpa };
+
+async function main(): Promise<number> {
+  let parts: Part[];
+  try {
+    parts = selectedParts();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error('usage: npm run bench [-- --only bundles|api|spa]');
+    return 2;
+  }
+  let failed = false;
+  for (const part of parts) {
+    try {
+      await RUNNERS[part]();
+    } catch (error) {
+      failed = true;
+      console.error(`\n  ${part} failed:`, error);
+      rows.push({ metric: `${part}`, figure: '-', target: '-', error: true });
+    }
+  }
+  printTable();
+  return failed ? 1 : 0;
+}
+
+// Exit explicitly: SDK clients and emulators may leave handles that would keep the process alive.
+process.exit(await main());

@@ -1,0 +1,67 @@
+/** The local WebSocket gateway driving the real $connect/$default/$disconnect handler. */
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { DEMO } from '../../scripts/local/provision';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+function open() {
+  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`);
+  const received: Array<{ eventName: string; data: unknown }> = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (raw) => {
+    received.push(JSON.parse(raw.toString()));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const next = async (eventName: string) => {
+    for (;;) {
+      const found = received.find((m) => m.eventName === eventName);
+      if (found) return found;
+      await new Promise<void>((resolve, reject) => {
+        waiters.push(resolve);
+        setTimeout(() => reject(new Error(`no ${eventName}`)), 5000);
+      });
+    }
+  };
+  return { socket, next, ready: new Promise((resolve) => socket.once('open', resolve)) };
+}
+
+describe('websocket', () => {
+  it('replies WS-CONNECTED, then binds the connection once the token verifies', async () => {
+    const client = open();
+    await client.ready;
+    client.socket.send(JSON.stringify({ action: 'hello' }));
+    await client.next('WS-CONNECTED');
+    client.socket.send(JSON.stringify({ action: 'authorize', token: 'not-a-token' }));
+    await client.next('WS-UNAUTHORIZED');
+    client.socket.send(JSON.stringify({ action: 'authorize', token: await stack.signIn(DEMO.email, DEMO.password) }));
+    const authorized = await client.next('WS-AUTHORIZED');
+    expect(authorized.data).toMatchObject({ userId: expect.any(String) });
+    client.socket.close();
+  });
+
+  it('answers postToConnection through the local @connections endpoint, and Gone for a closed connection', async () => {
+    const management = new ApiGatewayManagementApiClient({ endpoint: stack.env.WEBSOCKET_CALLBACK_URL });
+    await expect(
+      management.send(new PostToConnectionCommand({ ConnectionId: 'missing=', Data: Buffer.from('{}') })),
+    ).rejects.toBeInstanceOf(GoneException);
+  });
+
+  it('reports a malformed message without dropping the connection', async () => {
+    const client = open();
+    await client.ready;
+    client.socket.send('not json');
+    await client.next('WS-ERROR');
+    client.socket.send(JSON.stringify({ action: 'ping' }));
+    await client.next('WS-PONG');
+    client.socket.close();
+  });
+});
