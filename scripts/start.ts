@@ -30,7 +30,11 @@ function newestMtime(path: string): number {
 function ensureWebBuild() {
   const built = join(ROOT, 'web', 'dist', 'index.html');
   const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared'].map((p) => join(ROOT, p));
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))) return;
+  if (
+    existsSync(built) &&
+    statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))
+  )
+    return;
   console.log('Building the web app…');
   const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: ROOT,

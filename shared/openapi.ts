@@ -1,7 +1,7 @@
 /** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
 import { z } from 'zod';
-import { ErrorBody } from './schemas/common';
 import { pathParams, type RouteEntry, routeList } from './routes';
+import { ErrorBody } from './schemas/common';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 const errorResponse = (description: string) => ({

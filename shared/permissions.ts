@@ -20,7 +20,13 @@ export const PERMISSION_KEYS = [
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 export type PermissionMap = Partial<Record<PermissionKey, boolean>>;
 
-export const ROLE_CODES = ['ROLE_ADMIN_TEAM_OWNER', 'ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_MEMBER', 'ROLE_VIEWER'] as const;
+export const ROLE_CODES = [
+  'ROLE_ADMIN_TEAM_OWNER',
+  'ROLE_ADMIN',
+  'ROLE_MANAGER',
+  'ROLE_MEMBER',
+  'ROLE_VIEWER',
+] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 export const TEAM_OWNER_ROLE: RoleCode = 'ROLE_ADMIN_TEAM_OWNER';
 
@@ -41,14 +47,17 @@ const MEMBER: readonly PermissionKey[] = ['READ_ANSWER', 'ANSWER_QUESTION', 'CRE
 const VIEWER: readonly PermissionKey[] = ['READ_ANSWER'];
 
 /** Default roles of every new team, in display order. */
-export const DEFAULT_ROLES: ReadonlyArray<{ code: RoleCode; name: string; permissions: readonly PermissionKey[] }> =
-  [
-    { code: 'ROLE_ADMIN_TEAM_OWNER', name: 'Team Owner', permissions: ALL },
-    { code: 'ROLE_ADMIN', name: 'Administrator', permissions: ALL },
-    { code: 'ROLE_MANAGER', name: 'Manager', permissions: MANAGER },
-    { code: 'ROLE_MEMBER', name: 'Member', permissions: MEMBER },
-    { code: 'ROLE_VIEWER', name: 'Viewer', permissions: VIEWER },
-  ];
+export const DEFAULT_ROLES: ReadonlyArray<{
+  code: RoleCode;
+  name: string;
+  permissions: readonly PermissionKey[];
+}> = [
+  { code: 'ROLE_ADMIN_TEAM_OWNER', name: 'Team Owner', permissions: ALL },
+  { code: 'ROLE_ADMIN', name: 'Administrator', permissions: ALL },
+  { code: 'ROLE_MANAGER', name: 'Manager', permissions: MANAGER },
+  { code: 'ROLE_MEMBER', name: 'Member', permissions: MEMBER },
+  { code: 'ROLE_VIEWER', name: 'Viewer', permissions: VIEWER },
+];
 
 /** Default groups ("teams" inside a team account) created with every team. */
 export const DEFAULT_GROUPS: readonly string[] = ['Sales', 'Delivery', 'Security'];

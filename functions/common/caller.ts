@@ -1,5 +1,10 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { type PermissionKey, type PermissionMap, permissionsFor, type RoleCode } from '../../shared/permissions';
+import {
+  type PermissionKey,
+  type PermissionMap,
+  permissionsFor,
+  type RoleCode,
+} from '../../shared/permissions';
 import { db } from './entities';
 import { ForbiddenError, UnauthorizedError } from './errors';
 

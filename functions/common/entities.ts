@@ -142,7 +142,10 @@ export const ConnectionEntity = new Entity({
     ...timestamps,
   },
   indexes: {
-    primary: { pk: key('pk', ['connectionId'], 'CONNECTION#${connectionId}'), sk: key('sk', [], 'CONNECTION') },
+    primary: {
+      pk: key('pk', ['connectionId'], 'CONNECTION#${connectionId}'),
+      sk: key('sk', [], 'CONNECTION'),
+    },
   },
 });
 

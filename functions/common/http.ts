@@ -9,8 +9,21 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ZodError, type z } from 'zod';
 import { HEADER_CHAOS, MAX_BODY_BYTES } from '../../shared/constants';
-import { type RouteEntry, type RouteGroup, type RouteName, type Routes, routeList } from '../../shared/routes';
-import { type Caller, loadCaller, identityFrom, requirePermission, requireTeam, type TeamCaller } from './caller';
+import {
+  type RouteEntry,
+  type RouteGroup,
+  type RouteName,
+  type Routes,
+  routeList,
+} from '../../shared/routes';
+import {
+  type Caller,
+  identityFrom,
+  loadCaller,
+  requirePermission,
+  requireTeam,
+  type TeamCaller,
+} from './caller';
 import { config } from './config';
 import {
   BadRequestError,
@@ -34,7 +47,9 @@ export interface RouteRequest<N extends RouteName> {
   event: APIGatewayProxyEvent;
 }
 export type RouteImpl<N extends RouteName> = (req: RouteRequest<N>) => Promise<z.input<Def<N>['response']>>;
-type GroupRoutes<G extends RouteGroup> = { [N in RouteName]: Def<N>['group'] extends G ? N : never }[RouteName];
+type GroupRoutes<G extends RouteGroup> = {
+  [N in RouteName]: Def<N>['group'] extends G ? N : never;
+}[RouteName];
 export type GroupImpl<G extends RouteGroup> = { [N in GroupRoutes<G>]: RouteImpl<N> };
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store' };
@@ -121,7 +136,12 @@ const chaos = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => 
 const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => {
   let started = 0;
   const done = (event: APIGatewayProxyEvent, statusCode: number) => {
-    const entry = { method: event.httpMethod, path: event.path, statusCode, durationMs: Date.now() - started };
+    const entry = {
+      method: event.httpMethod,
+      path: event.path,
+      statusCode,
+      durationMs: Date.now() - started,
+    };
     if (statusCode >= 500) logger.error('request', entry);
     else logger.info('request', entry);
     logger.resetKeys();

@@ -17,13 +17,16 @@ export interface PoolUser {
 /** A user of the pool by e-mail (the pool's username), or null when there is none. */
 export async function findPoolUser(email: string): Promise<PoolUser | null> {
   try {
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }));
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: email }),
+    );
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;
     const sub = attribute('sub');
     if (!sub) return null;
     return { sub, email: attribute('email') ?? email, confirmed: user.UserStatus === 'CONFIRMED' };
   } catch (error) {
-    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException')
+      return null;
     throw error;
   }
 }

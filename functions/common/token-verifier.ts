@@ -3,7 +3,11 @@ import { config } from './config';
 
 type IdTokenVerifier = ReturnType<typeof createVerifier>;
 const createVerifier = () =>
-  CognitoJwtVerifier.create({ userPoolId: config.userPoolId, tokenUse: 'id', clientId: config.userPoolClientId });
+  CognitoJwtVerifier.create({
+    userPoolId: config.userPoolId,
+    tokenUse: 'id',
+    clientId: config.userPoolClientId,
+  });
 
 let verifier: IdTokenVerifier | undefined;
 

@@ -9,7 +9,9 @@ const openApi = buildOpenApi();
 export const handler = createGroupHandler('meta', {
   health: async () => {
     // A real read proves the table is reachable with this function's credentials.
-    await documentClient.send(new GetCommand({ TableName: config.tableName, Key: { pk: 'HEALTH', sk: 'HEALTH' } }));
+    await documentClient.send(
+      new GetCommand({ TableName: config.tableName, Key: { pk: 'HEALTH', sk: 'HEALTH' } }),
+    );
     return { status: 'ok', stage: config.stage, table: 'reachable' };
   },
   openApi: async () => openApi,

@@ -19,8 +19,10 @@ export async function completeRegistration(input: RegistrationRequest, sourceIp:
     REGISTRATION_LIMIT.windowSeconds,
   );
   const poolUser = await findPoolUser(input.emailAddress);
-  if (!poolUser) throw new UnprocessableError('There is no account for this e-mail address. Please sign up first.');
-  if (!poolUser.confirmed) throw new UnprocessableError('Please confirm your e-mail address before registering.');
+  if (!poolUser)
+    throw new UnprocessableError('There is no account for this e-mail address. Please sign up first.');
+  if (!poolUser.confirmed)
+    throw new UnprocessableError('Please confirm your e-mail address before registering.');
   try {
     await db()
       .entities.user.create({

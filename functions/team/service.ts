@@ -10,7 +10,11 @@ import { db } from '../common/entities';
 export async function createTeamWithDefaults(owner: { userId: string; emailAddress: string }, name: string) {
   const teamId = randomUUID();
   const roles = DEFAULT_ROLES.map((role, position) => ({ ...role, roleId: randomUUID(), position }));
-  const groups = DEFAULT_GROUPS.map((groupName, position) => ({ groupName, groupId: randomUUID(), position }));
+  const groups = DEFAULT_GROUPS.map((groupName, position) => ({
+    groupName,
+    groupId: randomUUID(),
+    position,
+  }));
   const ownerRole = roles.find((r) => r.code === TEAM_OWNER_ROLE)!;
   const result = await db()
     .transaction.write(({ team, role, group, membership, user }) => [
@@ -48,5 +52,7 @@ export async function listRoles(teamId: string): Promise<Role[]> {
 
 export async function listGroups(teamId: string): Promise<Group[]> {
   const { data } = await db().entities.group.query.primary({ teamId }).go({ pages: 'all' });
-  return data.sort((a, b) => a.position - b.position).map(({ groupId, groupName }) => ({ groupId, groupName }));
+  return data
+    .sort((a, b) => a.position - b.position)
+    .map(({ groupId, groupName }) => ({ groupId, groupName }));
 }

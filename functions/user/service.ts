@@ -19,7 +19,7 @@ export async function getCurrentUser(caller: Caller): Promise<User> {
     emailAddress: user.emailAddress,
     photo: user.photo ?? null,
     status: user.status,
-    teamId: membership ? user.teamId ?? null : null,
+    teamId: membership ? (user.teamId ?? null) : null,
     role: role ? { name: role.name, code: role.code } : null,
     group: group ? { groupName: group.groupName } : null,
     createdAt: user.createdAt,

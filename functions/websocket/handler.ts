@@ -4,7 +4,10 @@
  * {action:'authorize', token}; the server verifies the ID token and binds the connection to the
  * user and team (with a TTL), then replies WS-AUTHORIZED.
  */
-import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { config } from '../common/config';

@@ -3,9 +3,10 @@
  * GetTokensFromRefreshToken (Amplify 6 refreshes with it), GlobalSignOut, the pool's password policy,
  * and delivery of verification and reset codes as real e-mails to the local SES emulator.
  */
-import { createRequire } from 'node:module';
+
 import type { Server } from 'node:http';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { createRequire } from 'node:module';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
 
 const require = createRequire(import.meta.url);
@@ -35,7 +36,8 @@ const PASSWORD_RULES = [/.{8,}/, /[A-Z]/, /[a-z]/, /[^A-Za-z0-9]/];
 function checkPassword(password: unknown) {
   if (typeof password !== 'string' || !PASSWORD_RULES.every((rule) => rule.test(password))) {
     const error = new errors.InvalidPasswordError();
-    error.message = 'Password did not conform with policy: Password not long enough or missing a character class';
+    error.message =
+      'Password did not conform with policy: Password not long enough or missing a character class';
     throw error;
   }
 }
@@ -53,7 +55,9 @@ export interface LocalCognitoOptions {
   mailFrom: string;
 }
 
-export async function startLocalCognito(options: LocalCognitoOptions): Promise<{ server: Server; url: string }> {
+export async function startLocalCognito(
+  options: LocalCognitoOptions,
+): Promise<{ server: Server; url: string }> {
   const logger = pino({ level: process.env.DEBUG ? 'debug' : 'error' });
   const ctx = { logger };
   const ses = new SESv2Client({
@@ -94,7 +98,12 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<{
     dataStoreFactory,
     new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
   ).create(ctx, config.UserPoolDefaults);
-  const triggers = new TriggersService(clock, cognito, new LambdaService({}, null), new CryptoService(undefined));
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService({}, null),
+    new CryptoService(undefined),
+  );
   const messages = new MessagesService(triggers, new MessageDeliveryService(mailSender));
   const services = {
     clock,
@@ -118,6 +127,23 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<{
       checkPassword(req.Password);
       return Targets.ConfirmForgotPassword(services)(c, req);
     },
+    async InitiateAuth(c, req) {
+      try {
+        return await Targets.InitiateAuth(services)(c, req);
+      } catch (error) {
+        // Cognito answers a wrong password or unknown user (user existence errors prevented) with
+        // this wording, which the SPA shows as is; cognito-local differs.
+        const wrongCredentials = [
+          errors.NotAuthorizedError,
+          errors.InvalidPasswordError,
+          errors.UserNotFoundError,
+        ];
+        if (req.AuthFlow === 'USER_PASSWORD_AUTH' && wrongCredentials.some((type) => error instanceof type)) {
+          throw new errors.NotAuthorizedError('Incorrect username or password.');
+        }
+        throw error;
+      }
+    },
     async ResendConfirmationCode(c, req) {
       const pool = await cognito.getUserPoolForClientId(c, req.ClientId);
       const user = await pool.getUserByUsername(c, req.Username);
@@ -138,7 +164,9 @@ export async function startLocalCognito(options: LocalCognitoOptions): Promise<{
       return { AuthenticationResult: { ...result.AuthenticationResult, RefreshToken: req.RefreshToken } };
     },
     async GlobalSignOut(c, req) {
-      const claims = JSON.parse(Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString());
+      const claims = JSON.parse(
+        Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString(),
+      );
       const pool = await cognito.getUserPoolForClientId(c, claims.client_id);
       const user = await pool.getUserByUsername(c, claims.username ?? claims.sub);
       if (!user) throw new errors.NotAuthorizedError();

@@ -51,7 +51,9 @@ export async function startDynamoDb(port: number, dataDir: string): Promise<Chil
     output += chunk;
   });
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (${code}): ${output.slice(-2000)}`))),
+    child.once('exit', (code) =>
+      reject(new Error(`DynamoDB Local exited (${code}): ${output.slice(-2000)}`)),
+    ),
   );
   await Promise.race([
     exited,

@@ -23,7 +23,9 @@ export interface GatewayOptions {
   verifyIdToken: Verify;
   runtimeConfig: unknown;
   /** Serve the built SPA from here, or hand non-API requests to Vite's middleware in dev mode. */
-  spa: { distDir: string } | { middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+  spa:
+    | { distDir: string }
+    | { middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
 }
 
 /** API Gateway's payload limit; the handlers enforce their own, smaller, limit. */
@@ -91,7 +93,10 @@ function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
 
 function singleValued(headers: IncomingMessage['headers']): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : (value ?? '')]),
+    Object.entries(headers).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.join(',') : (value ?? ''),
+    ]),
   );
 }
 
@@ -138,12 +143,21 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
   function serveStatic(res: ServerResponse, distDir: string, pathname: string) {
     const requested = normalize(join(distDir, decodeURIComponent(pathname)));
     const isFile =
-      requested.startsWith(distDir) && existsSync(requested) && statSync(requested).isFile() && extname(requested);
+      requested.startsWith(distDir) &&
+      existsSync(requested) &&
+      statSync(requested).isFile() &&
+      extname(requested);
     // SPA fallback, like the CloudFront function: anything that is not a file is the app.
     const file = isFile ? requested : join(distDir, 'index.html');
-    if (!existsSync(file)) return sendJson(res, 503, { message: 'The web app is not built: run npm run build:web' });
-    const cache = file.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
+    if (!existsSync(file))
+      return sendJson(res, 503, { message: 'The web app is not built: run npm run build:web' });
+    const cache = file.includes(`${join(distDir, 'assets')}`)
+      ? 'public, max-age=31536000, immutable'
+      : 'no-cache';
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': cache,
+    });
     res.end(readFileSync(file));
   }
 
@@ -188,14 +202,20 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
 
   async function onSocket(ws: WebSocket, _req: IncomingMessage) {
     const connectionId = `${randomUUID().replace(/-/g, '').slice(0, 14)}=`;
-    const connected = await options.websocketHandler(wsEvent('$connect', connectionId), lambdaContext('websocket'));
+    const connected = await options.websocketHandler(
+      wsEvent('$connect', connectionId),
+      lambdaContext('websocket'),
+    );
     if (connected.statusCode !== 200) return ws.close(1008, 'Forbidden');
     sockets.set(connectionId, ws);
     // Messages of one connection are handled in order, as API Gateway delivers them.
     let queue = Promise.resolve();
     ws.on('message', (data) => {
       queue = queue.then(async () => {
-        await options.websocketHandler(wsEvent('$default', connectionId, data.toString()), lambdaContext('websocket'));
+        await options.websocketHandler(
+          wsEvent('$default', connectionId, data.toString()),
+          lambdaContext('websocket'),
+        );
       });
     });
     ws.on('close', () => {
@@ -249,10 +269,14 @@ function proxyEvent(
       accountId: '000000000000',
       apiId: 'local',
       // API Gateway hands the Cognito authorizer's claims over as strings.
-      authorizer: claims ? { claims: Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)])) } : null,
+      authorizer: claims
+        ? { claims: Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)])) }
+        : null,
       protocol: 'HTTP/1.1',
       httpMethod: req.method ?? 'GET',
-      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      } as APIGatewayProxyEvent['requestContext']['identity'],
       path: url.pathname,
       stage: 'local',
       requestId: randomUUID(),

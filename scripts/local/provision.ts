@@ -2,12 +2,12 @@
 import {
   AdminConfirmSignUpCommand,
   AdminGetUserCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -22,7 +22,11 @@ export const DEMO = {
 };
 
 export async function ensureTable(client: DynamoDBClient, tableName: string) {
-  const keys = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const keys = [
+    TABLE.partitionKey,
+    TABLE.sortKey,
+    ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
   try {
     await client.send(
       new CreateTableCommand({
@@ -58,12 +62,18 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
  * The demo user: an identity in the pool (confirmed), a user record and a team of their own. Runs
  * with the handlers' environment already set, so it uses the same services the API uses.
  */
-export async function ensureDemoTeam(cognito: CognitoIdentityProviderClient, poolId: string, clientId: string) {
+export async function ensureDemoTeam(
+  cognito: CognitoIdentityProviderClient,
+  poolId: string,
+  clientId: string,
+) {
   const { db } = await import('../../functions/common/entities');
   const { createTeamWithDefaults } = await import('../../functions/team/service');
   let sub: string | undefined;
   try {
-    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: DEMO.email }));
+    const existing = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: poolId, Username: DEMO.email }),
+    );
     sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
   } catch {
     const created = await cognito.send(

@@ -4,7 +4,6 @@
  * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -22,7 +21,13 @@ export const UPLOADS_BUCKET = 'workspace-uploads';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Every service's port is derived from the app's, so two stacks can run side by side. */
-export const portsFor = (app: number) => ({ app, dynamodb: app + 1, cognito: app + 2, s3: app + 3, ses: app + 4 });
+export const portsFor = (app: number) => ({
+  app,
+  dynamodb: app + 1,
+  cognito: app + 2,
+  s3: app + 3,
+  ses: app + 4,
+});
 
 export interface LocalStackOptions {
   port: number;
@@ -42,7 +47,10 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export function handlerEnvironment(ports: ReturnType<typeof portsFor>, logLevel = 'WARN'): Record<string, string> {
+export function handlerEnvironment(
+  ports: ReturnType<typeof portsFor>,
+  logLevel = 'WARN',
+): Record<string, string> {
   const jwks = { keys: [cognitoPublicJwk] };
   return {
     AWS_REGION: REGION,
@@ -93,11 +101,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => closeServer(cognito.server));
 
     await ensureTable(new DynamoDBClient({}), TABLE_NAME);
-    if (options.seed !== false) await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
+    if (options.seed !== false)
+      await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
 
     const handlers = Object.fromEntries(
       await Promise.all(
-        ROUTE_GROUPS.map(async (group) => [group, (await import(`../../functions/${group}/handler.ts`)).handler]),
+        ROUTE_GROUPS.map(async (group) => [
+          group,
+          (await import(`../../functions/${group}/handler.ts`)).handler,
+        ]),
       ),
     ) as GatewayOptions['handlers'];
     const { handler: websocketHandler } = await import('../../functions/websocket/handler');
@@ -115,7 +127,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     let spa: GatewayOptions['spa'] = { distDir: join(ROOT, 'web', 'dist') };
-    let httpServer: Server | undefined;
     if (options.dev) {
       const { createServer } = await import('vite');
       const vite = await createServer({
@@ -126,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(() => vite.close());
       spa = { middleware: vite.middlewares };
     }
-    httpServer = await startGateway({
+    const gateway = await startGateway({
       port: ports.app,
       handlers: handlers as Record<RouteGroup, never>,
       websocketHandler: websocketHandler as never,
@@ -134,9 +145,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       runtimeConfig,
       spa,
     });
-    const gateway = httpServer;
     stops.push(() => closeServer(gateway));
-    return { appUrl: `http://127.0.0.1:${ports.app}`, mailUrl: `http://127.0.0.1:${ports.ses}`, ports, env, stop };
+    return {
+      appUrl: `http://127.0.0.1:${ports.app}`,
+      mailUrl: `http://127.0.0.1:${ports.ses}`,
+      ports,
+      env,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

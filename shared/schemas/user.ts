@@ -30,7 +30,8 @@ export type User = z.infer<typeof User>;
 
 export const UserStatusResponse = z.object({ status: AccountStatus });
 
-const personName = (message: string) => z.string({ error: message }).trim().min(3, message).max(LIMITS.name, message);
+const personName = (message: string) =>
+  z.string({ error: message }).trim().min(3, message).max(LIMITS.name, message);
 
 /** Complete registration (POST /public/user), spec 000 §3 and §5. */
 export const RegistrationRequest = z.object({

@@ -1,0 +1,76 @@
+/**
+ * The product as a newcomer meets it: the local stack with the built SPA in headless Chromium. An
+ * anonymous visit is sent to Sign In; the demo user signs in and reaches the home route.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../scripts/local/provision';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-results');
+
+let stack: TestStack;
+let browser: Browser;
+beforeAll(async () => {
+  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html')))
+    throw new Error('Build the SPA first: npm run build:web');
+  stack = await startTestStack();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+describe('sign in', () => {
+  it('redirects an anonymous visitor to Sign In, then signs the demo user in to the home route', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.appUrl}/`);
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.title()).toBe('Sign In');
+    await page.getByText('Sign in to your account').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'sign-in.png') });
+
+    const submit = page.getByRole('button', { name: 'Sign In' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Work Email').fill(`  ${DEMO.email.toUpperCase()} `);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await submit.click();
+
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.getByRole('link', { name: 'View your Dashboard' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'home.png') });
+    await page.context().close();
+  });
+
+  it('shows the identity provider message for a wrong password and stays on Sign In', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByLabel('Work Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd!');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(/Incorrect username or password/i).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Route classes and guards (spec 000 §2.2–2.3). Each guard is a layout route in router.tsx.
+ *
+ * - PublicOnlyRoute: sign in, sign up, confirm, reset, custom login; a signed-in user goes home
+ *   (or back to the page that sent them to sign in).
+ * - SignedInRoute: no token → /login.
+ * - OnboardingRoute (inside SignedInRoute): USER_ACCOUNT_READY → home.
+ * - ChromeRoute (inside SignedInRoute): the chrome without a status redirect (profile).
+ * - FullLayoutRoute (inside SignedInRoute): the account status decides first, then the chrome.
+ */
+import { lazy } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { AccountStatus } from '../../../shared/schemas/user';
+import { Splash } from '../components/Splash';
+import { usePermissions } from '../features/team/api/get-permissions';
+import { useUser } from '../features/user/api/get-user';
+import { useUserStatus } from '../features/user/api/get-user-status';
+import { useAuthSession } from '../lib/auth';
+import { destinationForStatus, safeReturnPath } from './routing';
+
+const AppLayout = lazy(() => import('./app-layout'));
+
+export function PublicOnlyRoute() {
+  const session = useAuthSession();
+  const location = useLocation();
+  if (session.isPending) return <Splash />;
+  if (session.data?.signedIn) {
+    const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
+    return <Navigate to={from ?? '/'} replace />;
+  }
+  return <Outlet />;
+}
+
+export function SignedInRoute() {
+  const session = useAuthSession();
+  const location = useLocation();
+  if (session.isPending) return <Splash />;
+  if (!session.data?.signedIn) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
+  return <Outlet />;
+}
+
+/** The account status; a failed fetch counts as not registered. Undefined while loading. */
+function useAccountStatus(): AccountStatus | undefined {
+  const status = useUserStatus();
+  if (status.data) return status.data.status;
+  if (status.isError) return 'USER_NOT_REGISTERED';
+  return undefined;
+}
+
+export function OnboardingRoute() {
+  const status = useAccountStatus();
+  if (!status) return <Splash />;
+  if (status === 'USER_ACCOUNT_READY') return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** The user record and, for team members, the permission map; pending until both are known. */
+function useChromeData(enabled: boolean) {
+  const user = useUser({ enabled });
+  const teamId = user.data?.teamId ?? null;
+  const permissions = usePermissions({ enabled: enabled && teamId !== null });
+  const pending = enabled && (user.isPending || (teamId !== null && permissions.isPending));
+  return { user, permissions: permissions.data ?? {}, pending };
+}
+
+export function ChromeRoute() {
+  const { user, permissions, pending } = useChromeData(true);
+  if (pending) return <Splash />;
+  return <AppLayout user={user.data ?? null} permissions={permissions} />;
+}
+
+export function FullLayoutRoute() {
+  const session = useAuthSession();
+  const status = useAccountStatus();
+  const ready = status === 'USER_ACCOUNT_READY';
+  const { user, permissions, pending } = useChromeData(ready);
+  const email = session.data?.email ?? null;
+
+  if (!status) return <Splash />;
+  const destination = destinationForStatus(status, email);
+  if (destination) return <Navigate to={destination} replace />;
+  if (!user.data) {
+    // A failed user fetch leaves the user unset: redirected as not registered (spec 000 §2.3).
+    if (user.isError)
+      return <Navigate to={destinationForStatus('USER_NOT_REGISTERED', email) ?? '/'} replace />;
+    return <Splash />;
+  }
+  if (pending) return <Splash />;
+  return <AppLayout user={user.data} permissions={permissions} />;
+}

@@ -1,0 +1,40 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StartupError } from '../components/RouteError';
+import { completeRedirectSignIn, configureAmplify, OAUTH_REDIRECT_PATH } from '../lib/amplify';
+import { logAppError } from '../lib/app-error';
+import { loadRuntimeConfig } from '../lib/runtime-config';
+import { unregisterServiceWorkers } from '../lib/service-worker';
+import { App } from './app';
+import { UiProviders } from './providers';
+
+/**
+ * Start-up: unregister service workers, read /runtime-config.json, configure Amplify from it (one
+ * build serves every stage), complete a federated sign-in on the redirect page, then render.
+ */
+async function start(): Promise<void> {
+  unregisterServiceWorkers();
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  try {
+    const config = await loadRuntimeConfig();
+    configureAmplify(config);
+    if (window.location.pathname === OAUTH_REDIRECT_PATH) await completeRedirectSignIn();
+  } catch (error) {
+    logAppError('startup', error);
+    root.render(
+      <UiProviders>
+        <StartupError message="The application could not start." />
+      </UiProviders>,
+    );
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+/** /Import. */
+export default function ImportRoute() {
+  return <PagePlaceholder title="Import" />;
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+/** /Long_Form. */
+export default function LongFormRoute() {
+  return <PagePlaceholder title="Long Form" />;
+}

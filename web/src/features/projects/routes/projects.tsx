@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+/** /Projects and /Projects/Create (the list with the create dialog open). */
+export default function ProjectsRoute() {
+  return <PagePlaceholder title="Projects" />;
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
+
+/** /Projects/:projectId/start and /Projects/:projectId/:questionId/* (question answering). */
+export default function QuestionRoute() {
+  return <PagePlaceholder title="Questions" />;
+}

@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEADER_CHAOS, HEADER_SESSION_ID, REQUEST_TIMEOUT_MS } from '../../../shared/constants';
+
+const { fetchAuthSession } = vi.hoisted(() => ({
+  fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token-123' } } })),
+}));
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
+
+const { api, ApiError, CHAOS_STORAGE_KEY, getSessionId } = await import('./api-client');
+const { onAppError } = await import('./app-error');
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const READY = { data: { status: 'USER_ACCOUNT_READY' } };
+
+function headersOf(call: unknown[]): Record<string, string> {
+  const init = call[1] as RequestInit;
+  return init.headers as Record<string, string>;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let store: Map<string, string>;
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  store = new Map();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  fetchAuthSession.mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('api client', () => {
+  it('returns the data of the envelope, validated against the route response schema', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, READY));
+    await expect(api('getUserStatus')).resolves.toEqual({ status: 'USER_ACCOUNT_READY' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/user/status');
+    expect((fetchMock.mock.calls[0][1] as RequestInit).method).toBe('GET');
+  });
+
+  it('retries once on 503 after a pause, then succeeds', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(json(503, { message: 'Service unavailable' }));
+    fetchMock.mockResolvedValueOnce(json(200, READY));
+    const result = api('getUserStatus');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The pause after attempt 1 is 1² × 100 ms.
+    await vi.advanceTimersByTimeAsync(99);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({ status: 'USER_ACCOUNT_READY' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after two attempts of 5xx and reports APP_ERROR', async () => {
+    vi.useFakeTimers();
+    const events: unknown[] = [];
+    const off = onAppError((event) => events.push(event));
+    fetchMock.mockImplementation(async () => json(500, { message: 'Boom' }));
+    const result = api('getUser').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    const error = await result;
+    off();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, message: 'Boom', kind: 'http' });
+    expect(events).toEqual([
+      {
+        eventName: 'APP_ERROR',
+        eventData: { source: 'getUser', message: 'Boom', status: 500, path: '/api/user' },
+      },
+    ]);
+  });
+
+  it('does not retry on 400 and surfaces the field errors', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { message: 'Invalid request', fieldErrors: { givenName: ['Please provide a first name'] } }),
+    );
+    const error = await api('registerUser', {
+      body: { givenName: 'x', lastName: 'Smith', emailAddress: 'a@b.co' },
+    }).catch((e: unknown) => e);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid request',
+      fieldErrors: { givenName: ['Please provide a first name'] },
+    });
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({
+      givenName: 'x',
+      lastName: 'Smith',
+      emailAddress: 'a@b.co',
+    });
+  });
+
+  it('treats any status other than 200 as a failure', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(api('getUser')).rejects.toMatchObject({ status: 204 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the ID token, the session id and the chaos flag', async () => {
+    store.set(CHAOS_STORAGE_KEY, 'delay=200');
+    fetchMock.mockImplementation(async () => json(200, READY));
+    await api('getUserStatus');
+    await api('getUserStatus');
+    const first = headersOf(fetchMock.mock.calls[0]);
+    const second = headersOf(fetchMock.mock.calls[1]);
+    expect(first.authorization).toBe('id-token-123');
+    expect(first[HEADER_SESSION_ID]).toBe(getSessionId());
+    expect(first[HEADER_SESSION_ID]).toMatch(/^[0-9a-f]{32}$/);
+    expect(second[HEADER_SESSION_ID]).toBe(first[HEADER_SESSION_ID]);
+    expect(first[HEADER_CHAOS]).toBe('delay=200');
+  });
+
+  it('omits the chaos header when no flag is set', async () => {
+    fetchMock.mockResolvedValue(json(200, READY));
+    await api('getUserStatus');
+    expect(headersOf(fetchMock.mock.calls[0])).not.toHaveProperty(HEADER_CHAOS);
+  });
+
+  it('omits Authorization on public routes', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: { userId: 'u1' } }));
+    await expect(
+      api('registerUser', {
+        body: { givenName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' },
+      }),
+    ).resolves.toEqual({ userId: 'u1' });
+    const headers = headersOf(fetchMock.mock.calls[0]);
+    expect(headers).not.toHaveProperty('authorization');
+    expect(headers[HEADER_SESSION_ID]).toBe(getSessionId());
+    expect(fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('times out each attempt after 30 s and retries once', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const result = api('getUser').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1 + 100);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = await result;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'timeout', status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries on a network error', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fetchMock.mockResolvedValueOnce(json(200, READY));
+    const result = api('getUserStatus');
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(result).resolves.toEqual({ status: 'USER_ACCOUNT_READY' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects a 200 whose data does not match the route schema, without retrying', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: { status: 'SOMETHING_ELSE' } }));
+    await expect(api('getUserStatus')).rejects.toMatchObject({ kind: 'invalid-response' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The one way the SPA calls the REST API. Typed from shared/routes.ts: `api('getUser')` resolves to
+ * the parsed `data` member of the `{ data }` envelope of that route's 200 response.
+ *
+ * Policy (spec 000 §7, §9): 30 s timeout per attempt, up to 2 attempts with a pause of
+ * attempt² × 100 ms, retry only on network errors, timeouts and 5xx; any status other than 200 is a
+ * failure. Headers: the Cognito ID token (except on public routes), the tab's session id and the
+ * chaos flag from localStorage.
+ */
+import { fetchAuthSession } from 'aws-amplify/auth';
+import {
+  HEADER_CHAOS,
+  HEADER_SESSION_ID,
+  REQUEST_ATTEMPTS,
+  REQUEST_TIMEOUT_MS,
+  retryPauseMs,
+} from '../../../shared/constants';
+import {
+  fillPath,
+  type RouteBody,
+  type RouteName,
+  type RouteQuery,
+  type RouteResponse,
+  type Routes,
+  routes,
+} from '../../../shared/routes';
+import { ErrorBody } from '../../../shared/schemas/common';
+import { logAppError } from './app-error';
+
+/** localStorage key holding the chaos flag (`fail`, `error` or `delay=<ms>`), sent as x-chaos. */
+export const CHAOS_STORAGE_KEY = 'chaos';
+
+type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** Values for a route's {param} placeholders, or undefined when its path has none. */
+export type ApiParams<N extends RouteName> = [PathParamNames<Routes[N]['path']>] extends [never]
+  ? undefined
+  : Record<PathParamNames<Routes[N]['path']>, string>;
+
+export interface ApiOptions<N extends RouteName> {
+  params?: ApiParams<N>;
+  query?: RouteQuery<N>;
+  body?: RouteBody<N>;
+  /** Cancels the call (no retry), e.g. react-query's signal. */
+  signal?: AbortSignal;
+}
+
+type RequiredOptions<N extends RouteName> = (RouteBody<N> extends undefined
+  ? Record<never, never>
+  : { body: RouteBody<N> }) &
+  (ApiParams<N> extends undefined ? Record<never, never> : { params: ApiParams<N> });
+
+/** The options argument is required exactly when the route takes a body or path parameters. */
+type ApiArgs<N extends RouteName> =
+  Record<never, never> extends RequiredOptions<N>
+    ? [options?: ApiOptions<N>]
+    : [options: ApiOptions<N> & RequiredOptions<N>];
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly route: RouteName;
+
+  constructor(init: {
+    route: RouteName;
+    kind: ApiErrorKind;
+    status: number;
+    message: string;
+    fieldErrors?: Record<string, string[]>;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.route = init.route;
+    this.kind = init.kind;
+    this.status = init.status;
+    this.fieldErrors = init.fieldErrors;
+  }
+
+  /** Network errors, timeouts and 5xx are worth another attempt; 4xx and bad bodies are not. */
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'timeout' || (this.kind === 'http' && this.status >= 500);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+function randomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One id per browser tab (per page load): live events sent by this tab are skipped by it. */
+const SESSION_ID = randomId();
+export const getSessionId = () => SESSION_ID;
+
+function chaosFlag(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CHAOS_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+async function idToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+function buildUrl(path: string, params: unknown, query: unknown): string {
+  const url = fillPath(path, params as Record<string, string> | undefined);
+  if (!query || typeof query !== 'object') return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function attempt<N extends RouteName>(
+  name: N,
+  url: string,
+  options: ApiOptions<N>,
+): Promise<RouteResponse<N>> {
+  const def = routes[name];
+  const headers: Record<string, string> = { accept: 'application/json', [HEADER_SESSION_ID]: SESSION_ID };
+  const chaos = chaosFlag();
+  if (chaos) headers[HEADER_CHAOS] = chaos;
+  if (def.auth !== 'public') {
+    const token = await idToken();
+    if (token) headers.authorization = token;
+  }
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['content-type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: def.method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (timedOut) {
+        throw new ApiError({ route: name, kind: 'timeout', status: 0, message: 'The request timed out' });
+      }
+      if (options.signal?.aborted) {
+        throw new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError({ route: name, kind: 'network', status: 0, message: `Network error: ${reason}` });
+    }
+
+    const json = await readJson(response);
+    if (response.status !== 200) {
+      const body = ErrorBody.safeParse(json);
+      throw new ApiError({
+        route: name,
+        kind: 'http',
+        status: response.status,
+        message: body.success ? body.data.message : `Request failed with status ${response.status}`,
+        fieldErrors: body.success ? body.data.fieldErrors : undefined,
+      });
+    }
+    const envelope = json as { data?: unknown } | undefined;
+    const parsed = def.response.safeParse(envelope?.data);
+    if (!parsed.success) {
+      throw new ApiError({
+        route: name,
+        kind: 'invalid-response',
+        status: response.status,
+        message: 'The server sent an unexpected response',
+      });
+    }
+    return parsed.data as RouteResponse<N>;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** Call a route of shared/routes.ts and resolve to its response `data`; rejects with ApiError. */
+export async function api<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<RouteResponse<N>> {
+  const options: ApiOptions<N> = args[0] ?? {};
+  const def = routes[name];
+  const url = buildUrl(def.path, options.params, options.query);
+
+  let failure: ApiError | undefined;
+  for (let n = 1; n <= REQUEST_ATTEMPTS; n++) {
+    if (options.signal?.aborted) {
+      throw new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
+    }
+    try {
+      return await attempt(name, url, options);
+    } catch (error) {
+      failure =
+        error instanceof ApiError
+          ? error
+          : new ApiError({ route: name, kind: 'network', status: 0, message: String(error) });
+      if (failure.kind === 'aborted') throw failure;
+      if (!failure.retryable || n === REQUEST_ATTEMPTS) break;
+      await sleep(retryPauseMs(n));
+    }
+  }
+  const error = failure as ApiError;
+  logAppError(name, error, { status: error.status, path: def.path });
+  throw error;
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The SPA build. root is web/, output web/dist. Every screen is a React.lazy route module
+ * (src/app/router.tsx), so each route loads only its own chunk on top of the shell.
+ * In development the local server mounts Vite in middleware mode with this config and serves /api,
+ * /ws and /runtime-config.json on the same origin; the SPA uses relative URLs only.
+ */
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** The repository root: the SPA imports ../shared, outside web/. */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  plugins: [react()],
+  server: { fs: { allow: [repoRoot] } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});
