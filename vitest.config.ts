@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'functions/**/*.test.ts', 'shared/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'test/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
     environment: 'node',
+    reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Integration and browser suites start emulators on their own free ports; keep the 2-core box calm.

@@ -12,7 +12,11 @@ import { findFreeBasePort, type LocalStack, startLocalStack } from '../../script
 
 export interface TestStack extends LocalStack {
   /** Calls the API as the browser does; `token` is a Cognito ID token. */
-  call(method: string, path: string, init?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    init?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     body: any;
   }>;
@@ -25,7 +29,12 @@ export const TEST_PASSWORD = 'Test-Passw0rd!';
 /** Starts the real local stack (emulators included) on free ports with a throw-away data directory. */
 export async function startTestStack(options: { seed?: boolean; dev?: boolean } = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  const stack = await startLocalStack({ port: await findFreeBasePort(), dataDir, logLevel: 'ERROR', ...options });
+  const stack = await startLocalStack({
+    port: await findFreeBasePort(),
+    dataDir,
+    logLevel: 'ERROR',
+    ...options,
+  });
   const cognito = new CognitoIdentityProviderClient({});
   return {
     ...stack,
@@ -40,14 +49,22 @@ export async function startTestStack(options: { seed?: boolean; dev?: boolean } 
       const response = await fetch(`${stack.appUrl}${path}`, {
         method,
         headers,
-        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+        body:
+          init.body === undefined
+            ? undefined
+            : typeof init.body === 'string'
+              ? init.body
+              : JSON.stringify(init.body),
       });
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
     async signUp(email, password = TEST_PASSWORD, confirm = true) {
-      const result = await cognito.send(new SignUpCommand({ ClientId: LOCAL_CLIENT_ID, Username: email, Password: password }));
-      if (confirm) await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: LOCAL_POOL_ID, Username: email }));
+      const result = await cognito.send(
+        new SignUpCommand({ ClientId: LOCAL_CLIENT_ID, Username: email, Password: password }),
+      );
+      if (confirm)
+        await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: LOCAL_POOL_ID, Username: email }));
       return result.UserSub!;
     },
     async signIn(email, password = TEST_PASSWORD) {
