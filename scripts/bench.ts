@@ -12,16 +12,7 @@
  * `npm run bench -- --only bundles|api|spa` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,10 +20,13 @@ import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '../shared/routes';
+import { kB, median, ms, percentile, type Row, renderTable, rowLine } from '../test/bench/report';
+import { routeScripts } from '../test/bench/spa';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const execFileAsync = promisify(execFile);
 
+/** Decimal units throughout: 1 MB = 1,000,000 bytes, 1 kB = 1000 bytes. */
 const TARGETS = {
   bundleBytes: 1_000_000,
   coldImportMs: 300,
@@ -50,72 +44,17 @@ const LOGIN_TEXT = 'Sign in to your account';
 type Part = 'bundles' | 'api' | 'spa';
 const PARTS: Part[] = ['bundles', 'api', 'spa'];
 
-interface Row {
-  metric: string;
-  figure: string;
-  target: string;
-  /** undefined for informational rows. */
-  met?: boolean;
-  error?: boolean;
-}
 const rows: Row[] = [];
-
-// ---------------------------------------------------------------------------------------------- format
-
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 function heading(title: string) {
   console.log(`\n== ${title} ${'='.repeat(Math.max(0, 96 - title.length))}`);
 }
 
 function addRow(metric: string, figure: string, target: string, met?: boolean) {
-  rows.push({ metric, figure, target, met });
-  const judged = met === undefined ? '' : `   target ${target}  ${verdict(met)}`;
-  console.log(`  ${metric.padEnd(42)} ${figure.padStart(14)}${judged}`);
+  const row = { metric, figure, target, met };
+  rows.push(row);
+  console.log(rowLine(row));
 }
-
-function printTable() {
-  const header = { metric: 'Metric', figure: 'Figure', target: 'Target', result: 'Result' };
-  const lines = rows.map((row) => ({
-    metric: row.metric,
-    figure: row.figure,
-    target: row.target,
-    result: row.error ? 'ERROR' : row.met === undefined ? '' : verdict(row.met),
-  }));
-  const width = (key: keyof typeof header) =>
-    Math.max(header[key].length, ...lines.map((line) => line[key].length));
-  const w = {
-    metric: width('metric'),
-    figure: width('figure'),
-    target: width('target'),
-    result: width('result'),
-  };
-  const format = (line: typeof header) =>
-    `| ${line.metric.padEnd(w.metric)} | ${line.figure.padStart(w.figure)} | ${line.target.padEnd(w.target)} | ${line.result.padEnd(w.result)} |`;
-  const rule = `|${'-'.repeat(w.metric + 2)}|${'-'.repeat(w.figure + 2)}|${'-'.repeat(w.target + 2)}|${'-'.repeat(w.result + 2)}|`;
-  heading('Summary');
-  console.log(format(header));
-  console.log(rule);
-  for (const line of lines) console.log(format(line));
-  const judged = rows.filter((row) => row.met !== undefined);
-  const missed = judged.filter((row) => !row.met).length;
-  const errors = rows.filter((row) => row.error).length;
-  console.log(
-    `\n${judged.length - missed}/${judged.length} targets met${missed ? `, ${missed} MISSED` : ''}${errors ? `, ${errors} part(s) failed with an error` : ''}`,
-  );
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
-/** Nearest-rank percentile of an ascending array. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 // -------------------------------------------------------------------------------------------- bundles
 
@@ -166,8 +105,9 @@ async function coldImportMs(measureScript: string, bundle: string, name: string)
     throw new Error(`Importing the ${name} bundle failed${stderr ? `:\n${stderr}` : `: ${error}`}`);
   }
   const result = JSON.parse(stdout.trim().split('\n').pop() ?? '') as { ms: number; handler: string };
-  if (result.handler !== 'function')
+  if (result.handler !== 'function') {
     throw new Error(`${name}: the bundle does not export a handler function`);
+  }
   return result.ms;
 }
 
@@ -216,12 +156,7 @@ async function benchBundles() {
       const runs: number[] = [];
       for (let i = 0; i < COLD_IMPORT_RUNS; i++) runs.push(await coldImportMs(measureScript, outfile, name));
       const cold = median(runs);
-      addRow(
-        `bundle ${name}: minified size`,
-        kB(size),
-        `< ${kB(TARGETS.bundleBytes)}`,
-        size < TARGETS.bundleBytes,
-      );
+      addRow(`bundle ${name}: minified size`, kB(size), '< 1 MB', size < TARGETS.bundleBytes);
       addRow(
         `bundle ${name}: cold import (median)`,
         ms(cold),
@@ -324,8 +259,9 @@ async function benchApi() {
 
     for (let i = 0; i < API_WARMUP_REQUESTS; i++) {
       const reply = await get(agent, port, '/api/user', token);
-      if (reply.status !== 200)
+      if (reply.status !== 200) {
         throw new Error(`Warm-up GET /api/user: HTTP ${reply.status} ${reply.body.slice(0, 300)}`);
+      }
       if (i === 0 && !reply.body.includes(DEMO.email)) {
         throw new Error(`GET /api/user did not return the demo user: ${reply.body.slice(0, 300)}`);
       }
@@ -378,174 +314,52 @@ async function benchApi() {
 
 // ------------------------------------------------------------------------------------------------ spa
 
-interface ViteManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-/** Attributes of every <script> and <link> tag in an HTML document. */
-function htmlTags(html: string) {
-  const tags: Array<{ tag: string; attrs: Record<string, string> }> = [];
-  for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const attrs: Record<string, string> = {};
-    for (const attr of match[2].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
-      attrs[attr[1].toLowerCase()] = attr[2] ?? attr[3] ?? attr[4] ?? '';
-    }
-    tags.push({ tag: match[1].toLowerCase(), attrs });
-  }
-  return tags;
-}
-
-/** Every JS file in a directory tree. */
-function jsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return jsFiles(path);
-    return /\.m?js$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/**
- * The module graph of the built chunks, parsed by esbuild (so `import` in strings or comments does
- * not count): for each chunk, its static and its dynamic imports.
- */
-async function chunkGraph(dist: string, entries: string[]) {
-  const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: entries,
-    absWorkingDir: dist,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    outdir: join(tmpdir(), 'workspace-bench-spa-unused'),
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const graph = new Map<string, { statics: string[]; dynamics: string[] }>();
-  for (const [path, input] of Object.entries(result.metafile.inputs)) {
-    graph.set(resolve(dist, path), {
-      statics: input.imports
-        .filter((i) => i.kind === 'import-statement' && !i.external)
-        .map((i) => resolve(dist, i.path)),
-      dynamics: input.imports
-        .filter((i) => i.kind === 'dynamic-import' && !i.external)
-        .map((i) => resolve(dist, i.path)),
-    });
-  }
-  return graph;
-}
-
-function staticClosure(starts: string[], next: (file: string) => string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...starts];
-  while (stack.length) {
-    const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    stack.push(...next(file));
-  }
-  return seen;
-}
-
 function ensureWebBuild(dist: string) {
   if (existsSync(join(dist, 'index.html'))) return;
   console.log('  web/dist is missing: running npm run build:web');
   const result = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0)
+  if (result.status !== 0) {
     throw new Error(`npm run build:web failed (exit ${result.status ?? result.signal})`);
+  }
   if (!existsSync(join(dist, 'index.html')))
-    throw new Error('npm run build:web produced no web/dist/index.html');
+    throw new Error('npm run build:web wrote no web/dist/index.html');
 }
 
 async function benchSpa() {
   heading('SPA: JavaScript loaded for /login (gzip, zlib default level)');
   const dist = join(ROOT, 'web', 'dist');
   ensureWebBuild(dist);
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const local = (url: string) => join(dist, url.replace(/^(\.\/|\/)/, '').replace(/[?#].*$/, ''));
-  const tags = htmlTags(html);
-  const entryScripts = tags
-    .filter(({ tag, attrs }) => tag === 'script' && attrs.type === 'module' && attrs.src)
-    .map(({ attrs }) => local(attrs.src));
-  const preloads = tags
-    .filter(({ tag, attrs }) => tag === 'link' && attrs.rel === 'modulepreload' && attrs.href)
-    .map(({ attrs }) => local(attrs.href));
-  if (!entryScripts.length) throw new Error('web/dist/index.html has no <script type="module" src=…>');
-  for (const file of [...entryScripts, ...preloads]) {
-    if (!existsSync(file)) throw new Error(`${relative(ROOT, file)} is referenced by index.html but missing`);
-  }
+  const scripts = await routeScripts(dist, {
+    chunkName: 'sign-in',
+    srcPattern: /features\/auth\/routes\/sign-in\.tsx?$/,
+    text: LOGIN_TEXT,
+  });
+  console.log(`  method: ${scripts.method}`);
+  for (const note of scripts.notes) console.log(`  note: ${note}`);
+  const routeChunks = scripts.routeChunks.map((file) => relative(dist, file));
+  console.log(`  login route chunk(s): ${routeChunks.join(', ') || '(none: in the entry graph)'}`);
 
-  const counted = new Set<string>([...entryScripts, ...preloads]);
-  const manifestPath = join(dist, '.vite', 'manifest.json');
-  let loginChunks: string[];
-  let method: string;
-  if (existsSync(manifestPath)) {
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ViteManifestChunk>;
-    const fileOf = (key: string) => join(dist, manifest[key].file);
-    const next = (key: string) => manifest[key]?.imports ?? [];
-    const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-    const loginKeys = Object.keys(manifest).filter(
-      (key) =>
-        manifest[key].isDynamicEntry &&
-        (manifest[key].name === 'sign-in' ||
-          /features\/auth\/routes\/sign-in\.tsx?$/.test(manifest[key].src ?? key)),
-    );
-    if (!loginKeys.length) throw new Error('No sign-in chunk in web/dist/.vite/manifest.json');
-    for (const key of staticClosure([...entryKeys, ...loginKeys], next)) counted.add(fileOf(key));
-    loginChunks = loginKeys.map(fileOf);
-    method = 'web/dist/.vite/manifest.json (entry + sign-in chunk, static imports)';
-  } else {
-    const all = jsFiles(dist);
-    const graph = await chunkGraph(dist, all);
-    const statics = (file: string) => graph.get(file)?.statics ?? [];
-    const shell = staticClosure([...entryScripts, ...preloads], statics);
-    const lazyTargets = new Set([...graph.values()].flatMap((node) => node.dynamics));
-    loginChunks = all.filter((file) => !shell.has(file) && readFileSync(file, 'utf8').includes(LOGIN_TEXT));
-    if (!loginChunks.length) {
-      if ([...shell].some((file) => readFileSync(file, 'utf8').includes(LOGIN_TEXT))) {
-        console.log(`  note: '${LOGIN_TEXT}' is in the entry's static graph (the login route is not split)`);
-      } else throw new Error(`No built chunk contains '${LOGIN_TEXT}'`);
-    }
-    for (const file of loginChunks) {
-      if (!lazyTargets.has(file))
-        console.log(`  note: ${relative(dist, file)} is not a dynamic-import target`);
-    }
-    for (const file of staticClosure([...shell, ...loginChunks], statics)) counted.add(file);
-    method = `no manifest: index.html entry + modulepreloads + static imports, plus the chunk with '${LOGIN_TEXT}'`;
-  }
-
-  console.log(`  method: ${method}`);
-  console.log(
-    `  login route chunk(s): ${loginChunks.map((file) => relative(dist, file)).join(', ') || '(in the shell)'}`,
-  );
-  const files = [...counted]
-    .filter((file) => /\.m?js$/.test(file))
+  const files = scripts.files
     .map((file) => {
       const raw = readFileSync(file);
       return { file: relative(dist, file), raw: raw.length, gzip: gzipSync(raw).length };
     })
     .sort((a, b) => b.gzip - a.gzip);
-  const nameWidth = Math.max(...files.map(({ file }) => file.length));
-  console.log(`  ${'file'.padEnd(nameWidth)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
-  for (const { file, raw, gzip } of files) {
-    console.log(`  ${file.padEnd(nameWidth)}  ${kB(raw).padStart(10)}  ${kB(gzip).padStart(10)}`);
-  }
   const totalRaw = files.reduce((sum, { raw }) => sum + raw, 0);
   const totalGzip = files.reduce((sum, { gzip }) => sum + gzip, 0);
-  console.log(
-    `  ${`total (${files.length} files)`.padEnd(nameWidth)}  ${kB(totalRaw).padStart(10)}  ${kB(totalGzip).padStart(10)}`,
-  );
+  const listing = [
+    { file: 'file', raw: 'raw', gzip: 'gzip' },
+    ...files.map(({ file, raw, gzip }) => ({ file, raw: kB(raw), gzip: kB(gzip) })),
+    { file: `total (${files.length} files)`, raw: kB(totalRaw), gzip: kB(totalGzip) },
+  ];
+  const nameWidth = Math.max(...listing.map(({ file }) => file.length));
+  for (const { file, raw, gzip } of listing) {
+    console.log(`  ${file.padEnd(nameWidth)}  ${raw.padStart(10)}  ${gzip.padStart(10)}`);
+  }
   addRow(
     `SPA /login JS (${files.length} files, gzip)`,
     kB(totalGzip),
-    `< ${kB(TARGETS.spaGzipBytes)}`,
+    '< 250 kB',
     totalGzip < TARGETS.spaGzipBytes,
   );
 }
@@ -582,7 +396,8 @@ async function main(): Promise<number> {
       rows.push({ metric: `${part}`, figure: '-', target: '-', error: true });
     }
   }
-  printTable();
+  heading('Summary');
+  for (const line of renderTable(rows)) console.log(line);
   return failed ? 1 : 0;
 }
 

@@ -3,9 +3,9 @@
  * route of the table without a token, complete registration and the account status it drives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../scripts/local/provision';
 import { PERMISSION_KEYS } from '../../shared/permissions';
 import { routeList } from '../../shared/routes';
-import { DEMO } from '../../scripts/local/provision';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
@@ -20,14 +20,19 @@ const concretePath = (path: string) => path.replace(/\{\w+\}/g, 'some-id');
 
 describe('authorisation sweep', () => {
   const userRoutes = routeList.filter((r) => r.auth !== 'public');
-  it.each(userRoutes.map((r) => [r.method, r.path] as const))('%s %s without a token is 401', async (method, path) => {
-    const response = await stack.call(method, concretePath(path), method === 'GET' ? {} : { body: {} });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ message: 'Unauthorized' });
-  });
+  it.each(userRoutes.map((r) => [r.method, r.path] as const))(
+    '%s %s without a token is 401',
+    async (method, path) => {
+      const response = await stack.call(method, concretePath(path), method === 'GET' ? {} : { body: {} });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Unauthorized' });
+    },
+  );
 
   it('rejects a forged token', async () => {
-    const response = await stack.call('GET', '/api/user', { token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' });
+    const response = await stack.call('GET', '/api/user', {
+      token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln',
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -35,7 +40,10 @@ describe('authorisation sweep', () => {
 describe('pipeline', () => {
   it('answers health with a read against the table', async () => {
     const response = await stack.call('GET', '/api/health');
-    expect(response).toEqual({ status: 200, body: { data: { status: 'ok', stage: 'local', table: 'reachable' } } });
+    expect(response).toEqual({
+      status: 200,
+      body: { data: { status: 'ok', stage: 'local', table: 'reachable' } },
+    });
   });
 
   it('serves the OpenAPI document generated from the route table', async () => {
@@ -47,7 +55,10 @@ describe('pipeline', () => {
   });
 
   it('returns a JSON 404 for an unknown route', async () => {
-    expect(await stack.call('GET', '/api/no/such/route')).toEqual({ status: 404, body: { message: 'Not found' } });
+    expect(await stack.call('GET', '/api/no/such/route')).toEqual({
+      status: 404,
+      body: { message: 'Not found' },
+    });
   });
 
   it('returns 400 for malformed JSON and for invalid fields, naming each field', async () => {
@@ -92,7 +103,9 @@ describe('user, registration and team routes', () => {
       role: { code: 'ROLE_ADMIN_TEAM_OWNER', name: 'Team Owner' },
       group: { groupName: 'Sales' },
     });
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe('USER_ACCOUNT_READY');
+    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
+      'USER_ACCOUNT_READY',
+    );
     const permissions = await stack.call('GET', '/api/permissions', { token });
     expect(Object.keys(permissions.body.data).sort()).toEqual([...PERMISSION_KEYS].sort());
     const roles = await stack.call('GET', '/api/roles', { token });
@@ -104,20 +117,28 @@ describe('user, registration and team routes', () => {
       'ROLE_VIEWER',
     ]);
     const groups = await stack.call('GET', '/api/groups', { token });
-    expect(groups.body.data.map((g: { groupName: string }) => g.groupName)).toEqual(['Sales', 'Delivery', 'Security']);
+    expect(groups.body.data.map((g: { groupName: string }) => g.groupName)).toEqual([
+      'Sales',
+      'Delivery',
+      'Security',
+    ]);
   });
 
   it('registers a confirmed identity once, and moves its status from not registered to no invitations', async () => {
     const email = 'new.person@example.com';
     const sub = await stack.signUp(email);
     const token = await stack.signIn(email);
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe('USER_NOT_REGISTERED');
+    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
+      'USER_NOT_REGISTERED',
+    );
     expect((await stack.call('GET', '/api/user', { token })).status).toBe(404);
 
     const registration = { givenName: 'New', lastName: 'Person', emailAddress: '  New.Person@Example.com ' };
     const created = await stack.call('POST', '/api/public/user', { body: registration });
     expect(created).toEqual({ status: 200, body: { data: { userId: sub } } });
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe('USER_HAS_NO_INVITATIONS');
+    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
+      'USER_HAS_NO_INVITATIONS',
+    );
     const user = await stack.call('GET', '/api/user', { token });
     expect(user.body.data).toMatchObject({ userId: sub, emailAddress: email, teamId: null, role: null });
 
@@ -145,7 +166,8 @@ describe('user, registration and team routes', () => {
   it('rate limits registration attempts per e-mail', async () => {
     const body = { givenName: 'Rate', lastName: 'Limited', emailAddress: 'rate.limited@example.com' };
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await stack.call('POST', '/api/public/user', { body })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await stack.call('POST', '/api/public/user', { body })).status);
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });

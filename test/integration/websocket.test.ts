@@ -1,5 +1,9 @@
 /** The local WebSocket gateway driving the real $connect/$default/$disconnect handler. */
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../../scripts/local/provision';
@@ -42,7 +46,9 @@ describe('websocket', () => {
     await client.next('WS-CONNECTED');
     client.socket.send(JSON.stringify({ action: 'authorize', token: 'not-a-token' }));
     await client.next('WS-UNAUTHORIZED');
-    client.socket.send(JSON.stringify({ action: 'authorize', token: await stack.signIn(DEMO.email, DEMO.password) }));
+    client.socket.send(
+      JSON.stringify({ action: 'authorize', token: await stack.signIn(DEMO.email, DEMO.password) }),
+    );
     const authorized = await client.next('WS-AUTHORIZED');
     expect(authorized.data).toMatchObject({ userId: expect.any(String) });
     client.socket.close();

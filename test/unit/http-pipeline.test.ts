@@ -9,7 +9,10 @@ process.env.STAGE = 'dev';
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-let meta: (e: APIGatewayProxyEvent, c: Context) => Promise<{ statusCode: number; body: string; headers?: object }>;
+let meta: (
+  e: APIGatewayProxyEvent,
+  c: Context,
+) => Promise<{ statusCode: number; body: string; headers?: object }>;
 let team: typeof meta;
 beforeAll(async () => {
   meta = (await import('../../functions/meta/handler')).handler as never;
@@ -39,7 +42,11 @@ function event(method: string, path: string, init: Partial<APIGatewayProxyEvent>
   };
 }
 const withClaims = (sub: string) =>
-  ({ requestId: 'req-1', identity: { sourceIp: '127.0.0.1' }, authorizer: { claims: { sub, email: 'a@b.co' } } }) as never;
+  ({
+    requestId: 'req-1',
+    identity: { sourceIp: '127.0.0.1' },
+    authorizer: { claims: { sub, email: 'a@b.co' } },
+  }) as never;
 
 describe('handler pipeline', () => {
   it('wraps a route result as { data } JSON', async () => {

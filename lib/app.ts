@@ -1,0 +1,66 @@
+/**
+ * Builds the CDK app for one stage. bin/app.ts calls it for `cdk synth`/`deploy`; tests call it to
+ * synthesize in-process.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteEntry } from '../shared/routes';
+import { loadStageConfig, REGION, type StageConfig, type StageConfigInput } from './config/stages';
+import { PROJECT_ROOT } from './constructs/backend';
+import { QuestionnaireStack } from './stack';
+
+export interface BuildAppOptions {
+  /** An existing app (bin/app.ts passes the CLI's); otherwise one is created with cdk.json's context. */
+  app?: App;
+  /** Extra context for a created app, e.g. `{ 'aws:cdk:bundling-stacks': [] }` to skip bundling. */
+  context?: Record<string, unknown>;
+  /** Cloud assembly directory for a created app (default: a temporary directory). */
+  outdir?: string;
+  /** Overrides of the stage's configuration (validated like the rest). */
+  configOverrides?: Partial<StageConfigInput>;
+  /** The built SPA; defaults to web/dist. */
+  webDistDir?: string;
+  /** Route table override for tests; defaults to shared/routes.ts. */
+  routes?: readonly RouteEntry[];
+  /** Register the cdk-nag AwsSolutions checks (default true). */
+  nag?: boolean;
+}
+
+export interface BuiltApp {
+  app: App;
+  config: StageConfig;
+  stack: QuestionnaireStack;
+}
+
+export const stackName = (stage: string) => `Questionnaire-${stage}`;
+
+/** The feature flags and other context in cdk.json, which the CLI passes to bin/app.ts. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}
+
+export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp {
+  const config = loadStageConfig(stage, options.configOverrides);
+  const app =
+    options.app ?? new App({ context: { ...cdkJsonContext(), ...options.context }, outdir: options.outdir });
+
+  const stack = new QuestionnaireStack(app, stackName(config.stage), {
+    config,
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: REGION },
+    description: `Questionnaire workspace (${config.stage})`,
+    terminationProtection: config.removalPolicy === 'retain',
+    webDistDir: options.webDistDir ?? join(PROJECT_ROOT, 'web', 'dist'),
+    routes: options.routes,
+  });
+
+  if (options.nag ?? true) {
+    // cdk-nag 3 is a policy-validation plugin: it runs after synthesis and fails it on unacknowledged errors.
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
+  }
+  return { app, config, stack };
+}

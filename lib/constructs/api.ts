@@ -1,0 +1,168 @@
+/**
+ * The REST API, built from the route table in shared/routes.ts: one resource per path, one method per
+ * route, one Lambda per route group. Request validation happens in the handlers (zod), not here.
+ */
+import { Duration, Validations } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ROUTE_GROUPS, type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
+import type { Backend } from './backend';
+
+export interface ApiProps {
+  stageName: string;
+  throttling: { rateLimit: number; burstLimit: number };
+  userPool: cognito.IUserPool;
+  backend: Backend;
+  accessLogGroup: logs.ILogGroup;
+  /** Defaults to the route table; tests pass other lists to exercise other code paths. */
+  routes?: readonly RouteEntry[];
+}
+
+const jsonMessage = (message: string) => ({ 'application/json': JSON.stringify({ message }) });
+
+export class Api extends Construct {
+  readonly restApi: apigw.RestApi;
+  readonly handlers: Record<RouteGroup, IFunction>;
+  /** Only when a route uses auth 'api-key'. */
+  readonly apiKey?: apigw.IApiKey;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const routes = props.routes ?? routeList;
+
+    this.restApi = new apigw.RestApi(this, 'RestApi', {
+      description: 'Questionnaire workspace REST API (served under /api through CloudFront)',
+      // CloudFront is the edge; a regional endpoint avoids a second, hidden distribution.
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      // Stage logging needs the account-level CloudWatch role.
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: props.stageName,
+        throttlingRateLimit: props.throttling.rateLimit,
+        throttlingBurstLimit: props.throttling.burstLimit,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        accessLogDestination: new apigw.LogGroupLogDestination(props.accessLogGroup),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+      },
+    });
+    this.addGatewayResponses();
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Every handler validates path, query and body with the zod schemas of shared/routes.ts and answers ' +
+        '400 with field messages; API Gateway models would duplicate those schemas and answer differently.',
+    });
+    Validations.of(this.restApi.deploymentStage).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason:
+        'No WAF web ACL yet: browsers reach the API through CloudFront, the stage is throttled per stage ' +
+        'config and every non-public route needs a Cognito token. A regional web ACL is a planned addition.',
+    });
+    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole) {
+      Validations.of(cloudWatchRole).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason:
+          'The account-level role API Gateway uses to write execution and access logs; AWS documents this ' +
+          'managed policy for it and it grants only CloudWatch Logs actions.',
+      });
+    }
+
+    const handlers = {} as Record<RouteGroup, IFunction>;
+    const integrations = {} as Record<RouteGroup, apigw.LambdaIntegration>;
+    for (const group of ROUTE_GROUPS) {
+      handlers[group] = props.backend.addHandler(this, `${capitalise(group)}Handler`, {
+        entry: `functions/${group}/handler.ts`,
+        description: `REST route group "${group}"`,
+        timeout: Duration.seconds(29),
+      });
+      integrations[group] = new apigw.LambdaIntegration(handlers[group], {
+        proxy: true,
+        allowTestInvoke: false,
+      });
+    }
+    this.handlers = handlers;
+
+    const authorizer = new apigw.CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      cognitoUserPools: [props.userPool],
+      // The SPA sends the Cognito ID token, which carries no OAuth scopes, so none are required.
+      identitySource: apigw.IdentitySource.header('Authorization'),
+    });
+
+    let usesApiKey = false;
+    for (const route of routes) {
+      const resource = this.restApi.root.resourceForPath(route.path);
+      const method = resource.addMethod(
+        route.method,
+        integrations[route.group],
+        methodAuth(route, authorizer),
+      );
+      if (route.auth === 'api-key') usesApiKey = true;
+      if (route.auth !== 'user') {
+        const why =
+          route.auth === 'public'
+            ? `public by design in shared/routes.ts (${route.summary})`
+            : 'called by integrators with the analytics API key (usage plan), not by a signed-in user';
+        Validations.of(method).acknowledge(
+          { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` },
+          { id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` },
+        );
+      }
+    }
+
+    if (usesApiKey) {
+      const plan = this.restApi.addUsagePlan('UsagePlan', {
+        description: 'Public analytics API',
+        throttle: props.throttling,
+        apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+      });
+      this.apiKey = this.restApi.addApiKey('AnalyticsApiKey', {
+        description: 'Key for the public analytics API routes',
+      });
+      plan.addApiKey(this.apiKey);
+    }
+  }
+
+  /** JSON bodies for the errors API Gateway answers itself, in the same shape the handlers use. */
+  private addGatewayResponses(): void {
+    // API Gateway reports an unknown path or method as a missing token; for the SPA it is a 404.
+    this.restApi.addGatewayResponse('NotFound', {
+      type: apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      templates: jsonMessage('Not found'),
+    });
+    this.restApi.addGatewayResponse('Unauthorized', {
+      type: apigw.ResponseType.UNAUTHORIZED,
+      statusCode: '401',
+      templates: jsonMessage('Unauthorized'),
+    });
+    const fromContext = { 'application/json': '{"message":$context.error.messageString}' };
+    this.restApi.addGatewayResponse('Default4xx', {
+      type: apigw.ResponseType.DEFAULT_4XX,
+      templates: fromContext,
+    });
+    this.restApi.addGatewayResponse('Default5xx', {
+      type: apigw.ResponseType.DEFAULT_5XX,
+      templates: fromContext,
+    });
+  }
+}
+
+function methodAuth(route: RouteEntry, authorizer: apigw.IAuthorizer): apigw.MethodOptions {
+  switch (route.auth) {
+    case 'user':
+      return { authorizationType: apigw.AuthorizationType.COGNITO, authorizer };
+    case 'public':
+      return { authorizationType: apigw.AuthorizationType.NONE };
+    case 'api-key':
+      return { authorizationType: apigw.AuthorizationType.NONE, apiKeyRequired: true };
+  }
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,68 @@
+/** The single DynamoDB table (defined in shared/table.ts) and the uploads bucket. */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { TABLE } from '../../shared/table';
+
+export interface DataProps {
+  removalPolicy: RemovalPolicy;
+  /** Origin of the SPA (https://host) allowed to PUT/GET presigned URLs from the browser. */
+  appOrigin: string;
+  accessLogsBucket: s3.IBucket;
+}
+
+const stringKey = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+
+export class Data extends Construct {
+  readonly table: dynamodb.Table;
+  readonly uploadsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const retain = props.removalPolicy === RemovalPolicy.RETAIN;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: stringKey(TABLE.partitionKey),
+      sortKey: stringKey(TABLE.sortKey),
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      deletionProtection: retain,
+      removalPolicy: props.removalPolicy,
+    });
+    for (const index of TABLE.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.uploadsBucket = new s3.Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      versioned: retain,
+      removalPolicy: props.removalPolicy,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'uploads/',
+      // The browser PUTs to presigned URLs and reads back through presigned GETs, straight from S3.
+      cors: [
+        {
+          allowedOrigins: [props.appOrigin],
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...(retain ? [{ noncurrentVersionExpiration: Duration.days(30) }] : []),
+      ],
+    });
+  }
+}

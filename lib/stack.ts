@@ -1,0 +1,245 @@
+/**
+ * Everything one stage runs, in one stack: auth, data, e-mail, the REST and WebSocket APIs with their
+ * handlers, and the CloudFront site that puts the SPA, /api and /ws on one origin.
+ */
+import {
+  type CfnElement,
+  CfnOutput,
+  Lazy,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Tags,
+  Validations,
+} from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct, IConstruct } from 'constructs';
+import type { RouteEntry } from '../shared/routes';
+import { mailFromAddress, type StageConfig } from './config/stages';
+import { AccessLogs } from './constructs/access-logs';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Backend } from './constructs/backend';
+import { Data } from './constructs/data';
+import { Email } from './constructs/email';
+import { Web } from './constructs/web';
+import { WebSocket } from './constructs/websocket';
+import { acknowledgeWildcards, exactly } from './nag';
+
+export interface QuestionnaireStackProps extends StackProps {
+  config: StageConfig;
+  /** Directory of the built SPA. */
+  webDistDir: string;
+  /** Route table override, for tests; defaults to shared/routes.ts. */
+  routes?: readonly RouteEntry[];
+}
+
+export class QuestionnaireStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly email: Email;
+  readonly backend: Backend;
+  readonly api: Api;
+  readonly webSocket: WebSocket;
+  readonly web: Web;
+  readonly webSocketHandler: IFunction;
+
+  constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const removalPolicy = config.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    Tags.of(this).add('app', 'questionnaire-workspace');
+    Tags.of(this).add('stage', config.stage);
+
+    // The SPA's URL is the distribution's, which is created last (it needs the APIs); resolve it lazily.
+    let web: Web | undefined;
+    const appUrl = config.appDomain
+      ? `https://${config.appDomain.domainName}`
+      : Lazy.string({ produce: () => web?.appUrl });
+
+    const accessLogs = new AccessLogs(this, 'AccessLogs', { removalPolicy, retention: config.logRetention });
+    this.data = new Data(this, 'Data', {
+      removalPolicy,
+      appOrigin: appUrl,
+      accessLogsBucket: accessLogs.bucket,
+    });
+    this.auth = new Auth(this, 'Auth', {
+      appUrl,
+      hostedUiDomainPrefix: config.hostedUiDomainPrefix,
+      ssoProviders: config.ssoProviders,
+      removalPolicy,
+    });
+    this.email = new Email(this, 'Email', { identity: config.email.identity });
+
+    const logGroup = (id: string) =>
+      new logs.LogGroup(this, id, { retention: config.logRetention, removalPolicy });
+    this.webSocket = new WebSocket(this, 'WebSocket', {
+      throttling: config.throttling,
+      logGroup: logGroup('WebSocketAccessLogs'),
+    });
+
+    this.backend = new Backend(this, 'Backend', {
+      logRetention: config.logRetention,
+      removalPolicy,
+      environment: {
+        STAGE: config.stage,
+        TABLE_NAME: this.data.table.tableName,
+        UPLOADS_BUCKET: this.data.uploadsBucket.bucketName,
+        USER_POOL_ID: this.auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: this.auth.client.userPoolClientId,
+        MAIL_FROM: config.email.mailFrom,
+        APP_URL: appUrl,
+        WEBSOCKET_CALLBACK_URL: this.webSocket.callbackUrl,
+      },
+    });
+    this.webSocketHandler = this.backend.addHandler(this.webSocket, 'Handler', {
+      entry: 'functions/websocket/handler.ts',
+      description: 'WebSocket $connect, $disconnect and $default',
+    });
+    this.webSocket.setHandler(this.webSocketHandler);
+
+    this.api = new Api(this, 'Api', {
+      stageName: config.stage,
+      throttling: config.throttling,
+      userPool: this.auth.userPool,
+      backend: this.backend,
+      accessLogGroup: logGroup('ApiAccessLogs'),
+      routes: props.routes,
+    });
+    // Both APIs log through the account-level CloudWatch role the REST API sets up.
+    const apiGatewayAccount = this.api.restApi.node.tryFindChild('Account');
+    if (apiGatewayAccount) this.webSocket.stage.node.addDependency(apiGatewayAccount);
+
+    web = new Web(this, 'Web', {
+      stageName: config.stage,
+      restApiId: this.api.restApi.restApiId,
+      webSocketApiId: this.webSocket.api.apiId,
+      webSocketStageName: this.webSocket.stage.stageName,
+      appDomain: config.appDomain,
+      accessLogsBucket: accessLogs.bucket,
+      removalPolicy,
+      logRetention: config.logRetention,
+      webDistDir: props.webDistDir,
+      runtimeConfig: {
+        stage: config.stage,
+        region: this.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        oauthDomain: this.auth.oauthDomain,
+      },
+    });
+    this.web = web;
+
+    this.grantHandlerAccess();
+    this.acknowledgeHelperFindings();
+
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output('AppUrl', this.web.appUrl, 'The SPA, /api and /ws');
+    output('DistributionId', this.web.distribution.distributionId, 'CloudFront distribution');
+    output('RestApiUrl', this.api.restApi.url, 'REST API stage, direct (prefer AppUrl/api)');
+    output('WebSocketUrl', this.webSocket.stage.url, 'WebSocket stage, direct (prefer wss://<app>/ws)');
+    output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool');
+    output('UserPoolClientId', this.auth.client.userPoolClientId, 'Cognito app client for the SPA');
+    output('HostedUiDomain', this.auth.oauthDomain, 'Cognito hosted UI (federated sign-in)');
+    output('TableName', this.data.table.tableName, 'DynamoDB table');
+    output('UploadsBucketName', this.data.uploadsBucket.bucketName, 'Uploads bucket');
+    output('SiteBucketName', this.web.siteBucket.bucketName, 'SPA bucket');
+    output('MailFrom', mailFromAddress(config.email.mailFrom), 'SES sender address');
+  }
+
+  /** What every handler may do; they share one role (see Backend). */
+  private grantHandlerAccess(): void {
+    const role = this.backend.role;
+    this.data.table.grantReadWriteData(role);
+    // Objects only: presigned PUT/GET are signed with these credentials, and `complete` re-checks size and
+    // type with HeadObject (s3:GetObject). ListBucket lets HeadObject answer 404 rather than 403.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [this.data.uploadsBucket.arnForObjects('*')],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.data.uploadsBucket.bucketArn] }),
+    );
+    this.auth.userPool.grant(role, 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers');
+    this.email.grantSend(role);
+    this.webSocket.grantManageConnections(role);
+
+    const policy = role.node.tryFindChild('DefaultPolicy') as iam.Policy;
+    const arnOf = (resource: IConstruct) =>
+      `<${this.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
+    acknowledgeWildcards(policy, [
+      {
+        finding: exactly(`Resource::${arnOf(this.data.table)}/index/*`),
+        reason:
+          "Queries on the table's GSIs (named after access patterns) need every index ARN of this one table.",
+      },
+      {
+        finding: exactly(`Resource::${arnOf(this.data.uploadsBucket)}/*`),
+        reason:
+          'Upload keys are namespaced by team and created at run time, so object actions are granted on ' +
+          'the keys of the uploads bucket only; team scoping is enforced by the handlers.',
+      },
+      {
+        finding:
+          /^Resource::arn:[\w-]+:execute-api:[\w-]+:(\d{12}|<AWS::AccountId>):<\w+>\/\*\/\*\/@connections\/\*$/,
+        reason:
+          'Posting to a WebSocket connection needs @connections/<connectionId>, and connection ids are ' +
+          'issued at run time; the grant is limited to this one WebSocket API.',
+      },
+      {
+        finding: /^Resource::\*$/,
+        reason:
+          'X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) support no resource-level permissions.',
+      },
+    ]);
+  }
+
+  /**
+   * Findings on resources CDK creates for us: the BucketDeployment custom-resource handler (a singleton
+   * Lambda with its own role) — its code and permissions are CDK's, not ours.
+   */
+  private acknowledgeHelperFindings(): void {
+    for (const child of this.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      Validations.of(child).acknowledge(
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'CDK BucketDeployment handler: aws-cdk-lib chooses and upgrades its runtime.',
+        },
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: 'CDK BucketDeployment handler: the basic execution policy only lets it write its own logs.',
+        },
+      );
+      const policy = child.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy') as
+        | iam.Policy
+        | undefined;
+      if (policy) {
+        acknowledgeWildcards(policy, [
+          {
+            finding: /^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\*$/,
+            reason:
+              'CDK BucketDeployment handler: CDK grants it read on the asset bucket and read/write on the site ' +
+              'bucket so it can sync (and prune) the SPA.',
+          },
+          {
+            finding:
+              /^Resource::(<\w+\.Arn>|arn:[\w-]+:s3:::cdk-[\w-]+-assets-(\d{12}|<AWS::AccountId>)-[\w-]+)\/\*$/,
+            reason:
+              'CDK BucketDeployment handler: objects of the CDK asset bucket and of the site bucket only.',
+          },
+          {
+            finding: /^Resource::\*$/,
+            reason:
+              'CDK BucketDeployment handler: cloudfront:CreateInvalidation/GetInvalidation take no resource ARN here.',
+          },
+        ]);
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { median, percentile, renderTable } from './report';
+import { closure, htmlTags, routeScripts } from './spa';
+
+describe('bench statistics', () => {
+  it('takes the median of odd and even samples', () => {
+    expect(median([300, 100, 200])).toBe(200);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('uses nearest-rank percentiles', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+  });
+
+  it('renders met, MISSED, informational and error rows with a tally', () => {
+    const lines = renderTable([
+      { metric: 'a', figure: '1 ms', target: '< 2 ms', met: true },
+      { metric: 'b', figure: '3 ms', target: '< 2 ms', met: false },
+      { metric: 'c', figure: '9 req/s', target: '-' },
+      { metric: 'd', figure: '-', target: '-', error: true },
+    ]);
+    expect(lines[2]).toMatch(/\| a .*\| met +\|$/);
+    expect(lines[3]).toMatch(/MISSED/);
+    expect(lines[5]).toMatch(/ERROR/);
+    expect(lines.at(-1)).toBe('1/2 targets met, 1 MISSED, 1 part(s) failed with an error');
+  });
+});
+
+describe('SPA route scripts', () => {
+  let dist: string | undefined;
+  afterEach(() => {
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('reads script and modulepreload tags whatever the attribute order', () => {
+    const tags = htmlTags(
+      `<script crossorigin type="module" src="/assets/a.js"></script><link href='/assets/b.js' rel=modulepreload>`,
+    );
+    expect(tags).toEqual([
+      { tag: 'script', attrs: { crossorigin: '', type: 'module', src: '/assets/a.js' } },
+      { tag: 'link', attrs: { href: '/assets/b.js', rel: 'modulepreload' } },
+    ]);
+  });
+
+  it('follows a graph with cycles', () => {
+    const edges: Record<string, string[]> = { a: ['b'], b: ['a', 'c'], c: [], d: ['a'] };
+    expect([...closure(['a'], (n) => edges[n])].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('counts the shell, the route chunk and their static imports, but not other lazy routes', async () => {
+    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
+    const assets = join(dist, 'assets');
+    mkdirSync(assets);
+    const write = (name: string, code: string) => writeFileSync(join(assets, name), code);
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" href="/assets/vendor.js">',
+    );
+    write('vendor.js', 'export const v = 1;');
+    write('shared.js', 'export const s = "import(\\"./decoy.js\\")";');
+    write('decoy.js', 'export const d = 1;');
+    write(
+      'index.js',
+      'import { v } from "./vendor.js"; export const x = v; const l = () => import("./login.js"); const o = () => import("./other.js"); console.log(l, o);',
+    );
+    write('login.js', 'import { s } from "./shared.js"; export default () => "Sign in to your account" + s;');
+    write('other.js', 'import { s } from "./shared.js"; export default () => "Other" + s;');
+    const result = await routeScripts(dist, {
+      chunkName: 'login',
+      srcPattern: /login\.tsx$/,
+      text: 'Sign in to your account',
+    });
+    const names = result.files.map((file) => file.slice(assets.length + 1)).sort();
+    expect(names).toEqual(['index.js', 'login.js', 'shared.js', 'vendor.js']);
+    expect(result.routeChunks).toEqual([join(assets, 'login.js')]);
+    expect(result.notes).toEqual([]);
+  });
+
+  it('uses the Vite manifest when there is one', async () => {
+    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
+    mkdirSync(join(dist, '.vite'));
+    mkdirSync(join(dist, 'assets'));
+    for (const name of ['index', 'vendor', 'login', 'card', 'a']) {
+      writeFileSync(join(dist, 'assets', `${name}.js`), 'export {};');
+    }
+    writeFileSync(join(dist, 'index.html'), '<script type="module" src="/assets/index.js"></script>');
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index.js',
+          isEntry: true,
+          imports: ['_vendor.js'],
+          dynamicImports: ['src/a.tsx'],
+        },
+        '_vendor.js': { file: 'assets/vendor.js' },
+        'src/login.tsx': {
+          file: 'assets/login.js',
+          name: 'login',
+          isDynamicEntry: true,
+          imports: ['_card.js'],
+        },
+        '_card.js': { file: 'assets/card.js', css: ['assets/card.css'] },
+        'src/a.tsx': { file: 'assets/a.js', name: 'a', isDynamicEntry: true },
+      }),
+    );
+    const result = await routeScripts(dist, {
+      chunkName: 'login',
+      srcPattern: /login\.tsx$/,
+      text: 'unused',
+    });
+    const names = result.files.map((file) => file.slice(dist!.length + 1)).sort();
+    expect(names).toEqual(['assets/card.js', 'assets/index.js', 'assets/login.js', 'assets/vendor.js']);
+  });
+});
