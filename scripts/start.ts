@@ -10,6 +10,8 @@ import { DEMO } from './local/provision';
 import { startLocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
+// cognito-local still uses the v2 SDK; its end-of-support notice is noise for users of the product.
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
 const { values } = parseArgs({
   options: { port: { type: 'string' }, dev: { type: 'boolean', default: false } },
   allowPositionals: true,

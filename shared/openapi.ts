@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { pathParams, type RouteEntry, routeList } from './routes';
 import { ErrorBody } from './schemas/common';
 

@@ -30,11 +30,12 @@ export type UserRecord = Awaited<ReturnType<typeof loadCaller>>['user'];
 export async function loadCaller(identity: Identity) {
   const { data: user } = await db().entities.user.get({ userId: identity.sub }).go();
   let membership = null;
-  if (user?.teamId) {
+  if (user?.teamId && user.membershipId) {
     const { data } = await db()
-      .entities.membership.query.byUser({ userId: user.userId, teamId: user.teamId })
-      .go({ limit: 1 });
-    membership = data[0] ?? null;
+      .entities.membership.get({ teamId: user.teamId, membershipId: user.membershipId })
+      .go();
+    // A membership that no longer names this user (removed from the team) grants nothing.
+    membership = data?.userId === user.userId ? data : null;
   }
   const permissions: PermissionMap = membership ? permissionsFor(membership.roleCode as RoleCode) : {};
   return { identity, user, membership, permissions };

@@ -7,8 +7,8 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
-import { HEADER_CHAOS, MAX_BODY_BYTES } from '../../shared/constants';
+import * as z from 'zod';
+import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/constants';
 import {
   type RouteEntry,
   type RouteGroup,
@@ -44,6 +44,8 @@ export interface RouteRequest<N extends RouteName> {
   params: Record<string, string>;
   caller: CallerOf<Def<N>>;
   sourceIp: string;
+  /** The browser session (x-session-id), carried on live events so the sender can skip its own. */
+  sessionId: string | null;
   event: APIGatewayProxyEvent;
 }
 export type RouteImpl<N extends RouteName> = (req: RouteRequest<N>) => Promise<z.input<Def<N>['response']>>;
@@ -65,7 +67,7 @@ function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   return entry?.[1] ?? undefined;
 }
 
-function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
@@ -111,6 +113,7 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
       params: (event.pathParameters ?? {}) as Record<string, string>,
       caller,
       sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
+      sessionId: header(event, HEADER_SESSION_ID)?.slice(0, 128) ?? null,
       event,
     } as RouteRequest<RouteName>;
     const data = route.response.parse(await impl(request));
@@ -156,7 +159,7 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
       const { error } = request;
       if (error instanceof HttpError) {
         request.response = json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
-      } else if (error instanceof ZodError) {
+      } else if (error instanceof z.ZodError) {
         // A response failed its own schema: a server bug, never the caller's fault.
         logger.error('response schema violation', { issues: error.issues });
         request.response = json(500, { message: 'Internal server error' });

@@ -1,6 +1,8 @@
 import { createGroupHandler } from '../common/http';
-import { completeRegistration } from './service';
+import { completeRegistration, ssoByAlias, ssoByDomain } from './service';
 
 export const handler = createGroupHandler('registration', {
   registerUser: async ({ body, sourceIp }) => completeRegistration(body, sourceIp),
+  ssoByAlias: async ({ body, sourceIp }) => ssoByAlias(body.alias, sourceIp),
+  ssoByDomain: async ({ body, sourceIp }) => ssoByDomain(body.domain, sourceIp),
 });

@@ -40,3 +40,45 @@ export async function completeRegistration(input: RegistrationRequest, sourceIp:
   }
   return { userId: poolUser.sub };
 }
+
+export const SSO_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
+
+/** The public single sign-on lookups: one GetItem on the value itself, rate limited per address. */
+async function lookupSso(kind: 'ALIAS' | 'DOMAIN', value: string, sourceIp: string) {
+  await rateLimit(`sso:ip:${sourceIp}`, SSO_LOOKUP_LIMIT.perIp, SSO_LOOKUP_LIMIT.windowSeconds);
+  const { data } = await db().entities.ssoLookup.get({ kind, value }).go();
+  return { providerName: data?.providerName ?? null };
+}
+
+export const ssoByAlias = (alias: string, sourceIp: string) => lookupSso('ALIAS', alias, sourceIp);
+export const ssoByDomain = (domain: string, sourceIp: string) => lookupSso('DOMAIN', domain, sourceIp);
+
+/**
+ * Saves a team's provider and one lookup item per alias and domain, in one transaction. An alias or
+ * domain already pointing at another team is refused; saving the same settings again is a no-op.
+ */
+export async function saveTeamSso(
+  teamId: string,
+  providerName: string,
+  { aliases, domains }: { aliases: string[]; domains: string[] },
+) {
+  const normalise = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))];
+  const lookups = [
+    ...normalise(aliases).map((value) => ({ kind: 'ALIAS' as const, value })),
+    ...normalise(domains).map((value) => ({ kind: 'DOMAIN' as const, value })),
+  ];
+  const result = await db()
+    .transaction.write(({ ssoProvider, ssoLookup }) => [
+      ssoProvider
+        .put({ teamId, providerName, aliases: normalise(aliases), domains: normalise(domains) })
+        .commit(),
+      ...lookups.map((lookup) =>
+        ssoLookup
+          .put({ ...lookup, teamId, providerName })
+          .where((attr, op) => `${op.notExists(attr.teamId)} OR ${op.eq(attr.teamId, teamId)}`)
+          .commit(),
+      ),
+    ])
+    .go();
+  if (result.canceled) throw new ConflictError('That alias or domain is already used by another team');
+}

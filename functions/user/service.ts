@@ -1,15 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../../shared/constants';
 import { DEFAULT_ROLES } from '../../shared/permissions';
-import type { AccountStatus, User } from '../../shared/schemas/user';
+import { type AccountStatus, PHOTO_TOO_LARGE_MESSAGE, type User } from '../../shared/schemas/user';
+import { type ActivityInput, activityByDay, recordActivityEvent } from '../common/activity';
 import type { Caller } from '../common/caller';
 import { db } from '../common/entities';
-import { NotFoundError } from '../common/errors';
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnprocessableError } from '../common/errors';
+import { publishQuietly } from '../common/events';
+import { logger } from '../common/logger';
+import { isOwnPhotoKey, photoPrefix, photoUrl } from '../common/photos';
+import { deleteUpload, inspectUpload, presignDownload, presignUpload } from '../common/storage';
+import { membershipStatus, teamGroupNames, teamsById } from '../common/team-directory';
+
+type RegisteredCaller = Caller & { user: NonNullable<Caller['user']> };
+
+function requireUser(caller: Caller): RegisteredCaller {
+  if (!caller.user) throw new NotFoundError('User not registered');
+  return caller as RegisteredCaller;
+}
 
 export async function getCurrentUser(caller: Caller): Promise<User> {
-  const { user, membership } = caller;
-  if (!user) throw new NotFoundError('User not registered');
-  const group = membership
-    ? (await db().entities.group.get({ teamId: membership.teamId, groupId: membership.groupId }).go()).data
-    : null;
+  const { user, membership } = requireUser(caller);
+  const groupName = membership
+    ? (await teamGroupNames(membership.teamId)).get(membership.groupId)
+    : undefined;
   const role = membership ? DEFAULT_ROLES.find((r) => r.code === membership.roleCode) : undefined;
   return {
     userId: user.userId,
@@ -17,11 +31,12 @@ export async function getCurrentUser(caller: Caller): Promise<User> {
     lastName: user.lastName,
     fullName: `${user.givenName} ${user.lastName}`.trim(),
     emailAddress: user.emailAddress,
-    photo: user.photo ?? null,
+    // The stored value is an object key; the browser gets a short-lived URL to it.
+    photo: await photoUrl(user.photo),
     status: user.status,
     teamId: membership ? (user.teamId ?? null) : null,
     role: role ? { name: role.name, code: role.code } : null,
-    group: group ? { groupName: group.groupName } : null,
+    group: groupName ? { groupName } : null,
     createdAt: user.createdAt,
   };
 }
@@ -34,4 +49,123 @@ export async function getAccountStatus(caller: Caller): Promise<AccountStatus> {
     .entities.membership.query.byInvitedEmail({ invitedEmail: caller.user.emailAddress })
     .go({ limit: 1 });
   return invitations.length > 0 ? 'USER_HAS_INVITATIONS' : 'USER_HAS_NO_INVITATIONS';
+}
+
+/** Team pages showing this user refresh on this event (spec 000 §4). */
+const userChanged = (caller: RegisteredCaller, sessionId: string | null) =>
+  publishQuietly({
+    eventName: 'USER_UPDATED',
+    data: { userId: caller.user.userId },
+    scope: caller.membership
+      ? { kind: 'team', id: caller.membership.teamId }
+      : { kind: 'user', id: caller.user.userId },
+    sessionId,
+  });
+
+/** Saves the caller's names (already trimmed and checked by the request schema). */
+export async function updateProfile(
+  caller: Caller,
+  names: { givenName: string; lastName: string },
+  sessionId: string | null = null,
+) {
+  const registered = requireUser(caller);
+  const { user } = registered;
+  const { data } = await db()
+    .entities.user.patch({ userId: user.userId })
+    .set(names)
+    .go({ response: 'all_new' });
+  await userChanged(registered, sessionId);
+  return getCurrentUser({ ...caller, user: { ...user, ...data } });
+}
+
+/** The team page's Last Seen. */
+export async function recordLoggedIn(caller: Caller) {
+  const { user } = requireUser(caller);
+  const lastSeen = new Date().toISOString();
+  await db().entities.user.patch({ userId: user.userId }).set({ lastSeen }).go();
+  return { lastSeen };
+}
+
+/** The body's userId is ignored: an event is always the verified caller's. */
+export async function recordActivity(caller: Caller, event: ActivityInput) {
+  await recordActivityEvent(caller.identity.sub, caller.membership?.teamId, event);
+  return { ok: true as const };
+}
+
+export const getActivity = (caller: Caller, days: number) => activityByDay(caller.identity.sub, days);
+
+/** Teams of the caller's accepted memberships; `current` marks the one requests act in. */
+export async function getUserTeams(caller: Caller) {
+  if (!caller.user) return [];
+  const { data } = await db()
+    .entities.membership.query.byUser({ userId: caller.user.userId })
+    .go({ pages: 'all' });
+  const teamIds = data.filter((m) => membershipStatus(m) === 'ACTIVE').map((m) => m.teamId);
+  // The current membership is known already, even if it predates the byUser sort key.
+  if (caller.membership && !teamIds.includes(caller.membership.teamId))
+    teamIds.push(caller.membership.teamId);
+  const teams = await teamsById(teamIds);
+  return [...teams.values()].map((team) => ({
+    teamId: team.teamId,
+    name: team.name,
+    current: team.teamId === caller.membership?.teamId,
+  }));
+}
+
+export async function requestPhotoUpload(caller: Caller, contentType: string) {
+  const { user, membership } = requireUser(caller);
+  const photo = `${photoPrefix(user.userId, membership?.teamId)}${randomUUID()}`;
+  const [uploadUrl, accessUrl] = await Promise.all([
+    presignUpload(photo, contentType),
+    presignDownload(photo),
+  ]);
+  return { uploadUrl, accessUrl, photo };
+}
+
+/** Checks what was really uploaded (the browser's claims are not trusted) before using it. */
+export async function completePhotoUpload(caller: Caller, photo: string, sessionId: string | null = null) {
+  const registered = requireUser(caller);
+  const { user, membership } = registered;
+  if (!isOwnPhotoKey(photo, user.userId, membership?.teamId)) {
+    throw new ForbiddenError('That photo does not belong to you');
+  }
+  const upload = await inspectUpload(photo);
+  if (!upload) throw new NotFoundError('Upload not found');
+  if (!upload.contentType.toLowerCase().startsWith('image/')) {
+    await deleteUpload(photo);
+    throw new UnprocessableError('The photo must be an image');
+  }
+  if (upload.size > LIMITS.photoBytes) {
+    await deleteUpload(photo);
+    throw new PayloadTooLargeError(PHOTO_TOO_LARGE_MESSAGE);
+  }
+  const { data } = await db()
+    .entities.user.patch({ userId: user.userId })
+    .set({ photo })
+    .go({ response: 'all_new' });
+  if (user.photo && user.photo !== photo) await deleteQuietly(user.photo);
+  await userChanged(registered, sessionId);
+  return getCurrentUser({ ...caller, user: { ...user, ...data } });
+}
+
+export async function removePhoto(caller: Caller, sessionId: string | null = null) {
+  const registered = requireUser(caller);
+  const { user } = registered;
+  if (!user.photo) return getCurrentUser(caller);
+  const { data } = await db()
+    .entities.user.patch({ userId: user.userId })
+    .remove(['photo'])
+    .go({ response: 'all_new' });
+  await deleteQuietly(user.photo);
+  await userChanged(registered, sessionId);
+  return getCurrentUser({ ...caller, user: { ...user, ...data, photo: undefined } });
+}
+
+/** The profile no longer points at the old object; failing to delete it must not fail the request. */
+async function deleteQuietly(key: string) {
+  try {
+    await deleteUpload(key);
+  } catch (error) {
+    logger.warn('could not delete a replaced photo', { key, error: (error as Error).message });
+  }
 }

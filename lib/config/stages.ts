@@ -3,7 +3,7 @@
  * Values marked PLACEHOLDER must be replaced with real ones before the first `cdk deploy` of that stage.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];

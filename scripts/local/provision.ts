@@ -19,6 +19,10 @@ export const DEMO = {
   givenName: 'Demo',
   lastName: 'User',
   teamName: 'Demo Team',
+  /** Single sign-on of the demo team: /login/demo-sso and e-mails @sso.example.com lead to it. */
+  ssoAlias: 'demo-sso',
+  ssoDomain: 'sso.example.com',
+  ssoProvider: 'DemoSAML',
 };
 
 export async function ensureTable(client: DynamoDBClient, tableName: string) {
@@ -69,6 +73,7 @@ export async function ensureDemoTeam(
 ) {
   const { db } = await import('../../functions/common/entities');
   const { createTeamWithDefaults } = await import('../../functions/team/service');
+  const { saveTeamSso } = await import('../../functions/registration/service');
   let sub: string | undefined;
   try {
     const existing = await cognito.send(
@@ -94,5 +99,9 @@ export async function ensureDemoTeam(
       })
       .go();
   }
-  if (!user?.teamId) await createTeamWithDefaults({ userId: sub, emailAddress: DEMO.email }, DEMO.teamName);
+  const teamId =
+    user?.teamId ??
+    (await createTeamWithDefaults({ userId: sub, emailAddress: DEMO.email }, DEMO.teamName)).teamId;
+  // Saving the same provider, alias and domain again changes nothing, so this is safe on every start.
+  await saveTeamSso(teamId, DEMO.ssoProvider, { aliases: [DEMO.ssoAlias], domains: [DEMO.ssoDomain] });
 }

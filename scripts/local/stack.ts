@@ -131,7 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { createServer } = await import('vite');
       const vite = await createServer({
         configFile: join(ROOT, 'web', 'vite.config.ts'),
-        server: { middlewareMode: true, hmr: { port: ports.app + 5, host: '127.0.0.1' } },
+        server: { middlewareMode: true, ws: { port: ports.app + 5, host: '127.0.0.1' } },
         appType: 'spa',
       });
       stops.push(() => vite.close());

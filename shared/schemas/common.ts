@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every error response body: a human message, plus per-field messages for validation errors. */
 export const ErrorBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * /runtime-config.json, written next to the SPA by CDK at deploy and by the local runner, read by

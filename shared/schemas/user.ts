@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { emailAddress } from './common';
 
@@ -41,3 +41,41 @@ export const RegistrationRequest = z.object({
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
 export const RegistrationResponse = z.object({ userId: z.string() });
+
+/** Profile names: at least 2 characters after trimming (spec 000 §5). */
+const profileName = (message: string) =>
+  z.string({ error: message }).trim().min(2, message).max(LIMITS.name, message);
+export const UpdateUserRequest = z.object({
+  givenName: profileName('Please provide a first name'),
+  lastName: profileName('Please provide a last name'),
+});
+
+export const LoggedInResponse = z.object({ lastSeen: z.string() });
+
+/** A usage event or an APP_ERROR, recorded for the caller (the body's userId is ignored). */
+export const ActivityEvent = z.object({
+  eventName: z.string().trim().min(1).max(100),
+  eventData: z.record(z.string(), z.unknown()).optional(),
+  userId: z.string().max(100).optional(),
+  duration: z.number().min(0).max(86_400_000).optional(),
+});
+export const ActivityEntry = z.object({ date: z.string(), count: z.number().int() });
+export const ActivityQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
+
+export const UserTeam = z.object({ teamId: z.string(), name: z.string(), current: z.boolean() });
+
+const PHOTO_MESSAGE = 'That image is too large, please choose a smaller image. We allow up to 2MB.';
+export const PHOTO_TOO_LARGE_MESSAGE = PHOTO_MESSAGE;
+export const PhotoUploadRequest = z.object({
+  fileName: z.string().trim().min(1).max(LIMITS.defaultInput),
+  contentType: z.string().regex(/^image\/[\w.+-]+$/, 'The photo must be an image'),
+});
+export const PhotoUploadResponse = z.object({
+  /** Presigned PUT; send the file with the same Content-Type and no Authorization header. */
+  uploadUrl: z.string(),
+  /** Where the uploaded image can be read (for the preview). */
+  accessUrl: z.string(),
+  /** The object to name in /user/photo/complete. */
+  photo: z.string(),
+});
+export const PhotoCompleteRequest = z.object({ photo: z.string().min(1).max(1024) });

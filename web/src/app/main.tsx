@@ -3,8 +3,10 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartupError } from '../components/RouteError';
+import { RECORD_ACTIVITY_ROUTE, recordActivity } from '../lib/activity';
 import { completeRedirectSignIn, configureAmplify, OAUTH_REDIRECT_PATH } from '../lib/amplify';
-import { logAppError } from '../lib/app-error';
+import { logAppError, reportAppErrorsToServer } from '../lib/app-error';
+import { readAuthSession } from '../lib/auth';
 import { loadRuntimeConfig } from '../lib/runtime-config';
 import { unregisterServiceWorkers } from '../lib/service-worker';
 import { App } from './app';
@@ -20,6 +22,11 @@ async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig();
     configureAmplify(config);
+    reportAppErrorsToServer({
+      send: recordActivity,
+      isSignedIn: async () => (await readAuthSession()).signedIn,
+      senderSource: RECORD_ACTIVITY_ROUTE,
+    });
     if (window.location.pathname === OAUTH_REDIRECT_PATH) await completeRedirectSignIn();
   } catch (error) {
     logAppError('startup', error);

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Tooltip } from '@mantine/core';
 import {
   IconBell,
   IconBooks,
@@ -16,6 +16,7 @@ import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NAV_WIDTH_PX, SUPPORT_EMAIL } from '../../../shared/constants';
 import type { PermissionKey, PermissionMap } from '../../../shared/permissions';
+import { UserAvatar } from './UserAvatar';
 
 interface NavItem {
   label: string;
@@ -48,6 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export interface NavBarProps {
+  /** `photo` is a presigned URL (or null: the initials are shown). */
   user: { fullName: string; photo: string | null };
   /** The caller's permission map; an absent key is false. */
   permissions: PermissionMap;
@@ -139,7 +141,7 @@ export function NavBar({ user, permissions }: NavBarProps) {
             size={36}
             radius="xl"
           >
-            <Avatar src={user.photo || null} name={user.fullName} color="initials" size={32} radius="xl" />
+            <UserAvatar fullName={user.fullName} photo={user.photo} size={32} />
           </ActionIcon>
         </Tooltip>
       </Stack>

@@ -1,5 +1,5 @@
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from '../../../../../shared/constants';
 import { emailAddress } from '../../../../../shared/schemas/common';
 import { type PasswordSignInResult, signInWithPassword } from '../../../lib/auth';

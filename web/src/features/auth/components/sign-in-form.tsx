@@ -1,24 +1,27 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
 import { logAppError } from '../../../lib/app-error';
 import { authErrorName } from '../../../lib/auth';
 import { notifyError } from '../../../lib/notify';
 import { SignInInput, useSignIn } from '../api/sign-in';
-
-const confirmPath = (email: string) => `/Signup/Confirm?email=${encodeURIComponent(email)}`;
+import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
+import { useSsoCheck } from '../hooks/use-sso-check';
+import { authErrorMessage } from '../utils/auth-errors';
+import { resetPasswordPath } from '../utils/paths';
+import { PasswordField } from './password-field';
+import { WorkEmailField } from './work-email-field';
 
 /**
- * Work Email + Password. On success every query is invalidated; the public-only guard then sends
- * the signed-in user home, where the account status decides the destination (spec 000 §2.3).
+ * Work Email + Password. The e-mail's domain is checked for single sign-on on blur and on submit.
+ * On success the sign-in is recorded and every query is invalidated; the public-only guard then
+ * sends the signed-in user home, where the account status decides the destination (spec 000 §2.3).
+ * An unconfirmed account goes to Confirm Account with a new code.
  */
 export function SignInForm() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [revealed, setRevealed] = useState(false);
+  const outcome = useSignInOutcome();
+  const sso = useSsoCheck();
 
   const form = useForm({
     mode: 'controlled',
@@ -28,59 +31,55 @@ export function SignInForm() {
   });
 
   const signIn = useSignIn({
-    onSuccess: async (result, { email }) => {
+    onSuccess: async (result, { email, password }) => {
       switch (result) {
         case 'signed-in':
-          await queryClient.invalidateQueries();
+          await outcome.signedIn();
           break;
         case 'confirm-sign-up':
-          navigate(confirmPath(email));
+          outcome.unconfirmed(email, password);
           break;
         case 'reset-password':
-          navigate(`/reset?email=${encodeURIComponent(email)}`);
+          navigate(resetPasswordPath(email));
           break;
         default:
           notifyError('This sign-in method is not supported.');
       }
     },
-    onError: (error, { email }) => {
+    onError: (error, { email, password }) => {
       if (authErrorName(error) === 'UserNotConfirmedException') {
-        navigate(confirmPath(email));
+        outcome.unconfirmed(email, password);
         return;
       }
       logAppError('auth.signIn', error);
-      notifyError(error.message);
+      notifyError(authErrorMessage(error));
     },
   });
 
+  const busy = signIn.isPending || sso.checking || sso.redirecting;
   const valid = form.isValid();
-  const handleSubmit = form.onSubmit((values) => {
+  const handleSubmit = form.onSubmit(async (values) => {
     const parsed = SignInInput.safeParse(values);
-    if (parsed.success) signIn.mutate(parsed.data);
+    if (!parsed.success) return;
+    if (await sso.check(parsed.data.email, { onSubmit: true })) return;
+    signIn.mutate(parsed.data);
   });
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Work Email"
-          type="email"
-          autoComplete="username"
-          maxLength={LIMITS.email}
+        <WorkEmailField
           key={form.key('email')}
           {...form.getInputProps('email')}
+          onBlurValue={(value) => void sso.check(value)}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
-          maxLength={LIMITS.password}
-          visible={revealed}
-          onVisibilityChange={setRevealed}
-          visibilityToggleButtonProps={{ 'aria-label': revealed ? 'Hide characters' : 'Reveal characters' }}
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Button type="submit" fullWidth disabled={!valid || signIn.isPending} loading={signIn.isPending}>
+        <Button type="submit" fullWidth disabled={!valid || busy} loading={busy}>
           Sign In
         </Button>
         <Group justify="space-between">

@@ -1,10 +1,35 @@
-import { Navigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { Splash } from '../../../components/Splash';
+import { logAppError } from '../../../lib/app-error';
+import { notifyError } from '../../../lib/notify';
+import { startFederatedSignIn } from '../api/federated-sign-in';
+import { useSsoByAlias } from '../api/sso-by-alias';
+import { authErrorMessage } from '../utils/auth-errors';
 
 /**
- * /login/:customerName: sign-in through the customer's single sign-on provider. The alias lookup
- * route is not in shared/routes.ts yet, so every alias is unknown, and an unknown alias replaces the
- * route with the login route (spec 000 §2.4).
+ * /login/:customerName: sign-in through the customer's single sign-on provider. A provider name
+ * starts the federated sign-in; an unknown alias (or a failed lookup) replaces the route with the
+ * login route (spec 000 §2.4).
  */
 export default function CustomLoginRoute() {
-  return <Navigate to="/login" replace />;
+  const { customerName = '' } = useParams();
+  const lookup = useSsoByAlias(customerName);
+  const providerName = lookup.data?.providerName ?? null;
+  const started = useRef<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!providerName || started.current === providerName) return;
+    started.current = providerName;
+    startFederatedSignIn(providerName).catch((error: unknown) => {
+      logAppError('auth.signInWithRedirect', error);
+      notifyError(authErrorMessage(error));
+      setFailed(true);
+    });
+  }, [providerName]);
+
+  if (!customerName.trim() || lookup.isError || (lookup.isSuccess && !providerName) || failed)
+    return <Navigate to="/login" replace />;
+  return <Splash />;
 }

@@ -1,6 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { ResetPasswordForm } from '../components/reset-password-form';
 
-/** /reset: reset the password (the two steps come with the reset issue). */
+/** /reset[?email=…]: reset the password in two steps. */
 export default function ResetPasswordRoute() {
-  return <AuthCard pageTitle="Reset Password" heading="Reset Password" />;
+  const [params] = useSearchParams();
+  return (
+    <AuthCard pageTitle="Reset Password" heading="Reset Password">
+      <ResetPasswordForm initialEmail={params.get('email')?.trim() ?? ''} />
+    </AuthCard>
+  );
 }

@@ -1,6 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { SignUpForm } from '../components/sign-up-form';
 
-/** /Signup: create an account (the form comes with the sign-up issue). */
+/** /Signup[?email=…]: create an account; the e-mail is prefilled from the query string. */
 export default function SignUpRoute() {
-  return <AuthCard pageTitle="Create Account" heading="Create Account" />;
+  const [params] = useSearchParams();
+  return (
+    <AuthCard pageTitle="Create Account" heading="Create an account">
+      <SignUpForm initialEmail={params.get('email')?.trim() ?? ''} />
+    </AuthCard>
+  );
 }

@@ -1,29 +1,18 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/PageTitle';
+import { ActivityPanel } from '../components/activity-panel';
+import { NotificationsPanel } from '../components/notifications-panel';
+import { ProjectsPanel } from '../components/projects-panel';
 
-const PANELS = ['Notifications', 'Active Projects', 'Your Activity'] as const;
-
-/** /: the home dashboard; the three panels are filled by the dashboard issue. */
+/** /: the home dashboard: Notifications, Active Projects and Your Activity (spec 000 §2.9). */
 export default function HomeRoute() {
   return (
     <Stack p="lg" component="main">
       <PageTitle title="Home" />
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-        {PANELS.map((panel) => (
-          <Card
-            key={panel}
-            withBorder
-            radius="md"
-            padding="lg"
-            component="section"
-            aria-label={panel}
-            mih={240}
-          >
-            <Title order={2} size="h4">
-              {panel}
-            </Title>
-          </Card>
-        ))}
+        <NotificationsPanel />
+        <ProjectsPanel />
+        <ActivityPanel />
       </SimpleGrid>
     </Stack>
   );

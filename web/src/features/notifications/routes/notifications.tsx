@@ -1,6 +1,115 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { Alert, Button, Center, EmptyState, Loader, Stack, Tabs } from '@mantine/core';
+import { IconBell, IconBellCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Notification } from '../../../../../shared/schemas/notification';
+import { PageTitle } from '../../../components/PageTitle';
+import { useNotifications } from '../api/list-notifications';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { NotificationRow } from '../components/notification-row';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { isAppPath } from '../utils/relative-time';
 
-/** /Notifications: Unread and All tabs (comes with the notifications issue). */
+export const NOTIFICATIONS_ERROR = 'There was an error retrieving your notifications';
+
+type Tab = 'unread' | 'all';
+
+const EMPTY: Record<Tab, { title: string; description: string }> = {
+  unread: {
+    title: 'No Unread Notifications',
+    description: 'You might have read them all, or you might not have received any yet.',
+  },
+  all: { title: 'No Notifications', description: "You haven't received any notifications yet." },
+};
+
+/** /Notifications: tabs Unread (default) and All (spec 000 §2.10). */
 export default function NotificationsRoute() {
-  return <PagePlaceholder title="Notifications" />;
+  const [tab, setTab] = useState<Tab>('unread');
+  const navigate = useNavigate();
+  const query = useNotifications();
+  const markRead = useMarkNotificationRead();
+  useErrorToast(query.isError, query.errorUpdatedAt, NOTIFICATIONS_ERROR);
+
+  const all = query.data?.pages.flat() ?? [];
+  const pendingId = markRead.isPending ? markRead.variables : undefined;
+
+  const onMarkRead = (notification: Notification) => {
+    if (notification.readAt === null) markRead.mutate(notification.notificationId);
+  };
+  const onOpen = (notification: Notification) => {
+    onMarkRead(notification);
+    if (isAppPath(notification.linkReferencePath)) navigate(notification.linkReferencePath);
+  };
+
+  const list = (items: Notification[], which: Tab) => {
+    if (query.isPending) {
+      return (
+        <Center py="xl" role="status" aria-label="Loading notifications">
+          <Loader />
+        </Center>
+      );
+    }
+    if (query.isError && items.length === 0) {
+      return (
+        <Alert color="red" variant="light" mt="md">
+          {NOTIFICATIONS_ERROR}
+        </Alert>
+      );
+    }
+    return (
+      <Stack gap="md" mt="md">
+        {items.length === 0 ? (
+          <EmptyState
+            py="xl"
+            icon={which === 'unread' ? <IconBellCheck size={32} /> : <IconBell size={32} />}
+            withIndicatorBackground
+            title={EMPTY[which].title}
+            description={EMPTY[which].description}
+          />
+        ) : (
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+            {items.map((notification) => (
+              <NotificationRow
+                key={notification.notificationId}
+                notification={notification}
+                pending={pendingId === notification.notificationId}
+                onMarkRead={onMarkRead}
+                onOpen={onOpen}
+              />
+            ))}
+          </Stack>
+        )}
+        {query.hasNextPage ? (
+          <Center>
+            <Button
+              variant="default"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              Load more
+            </Button>
+          </Center>
+        ) : null}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack p="lg" component="main" maw={880}>
+      <PageTitle title="Notifications" />
+      <Tabs value={tab} onChange={(value) => setTab(value === 'all' ? 'all' : 'unread')} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="unread">Unread</Tabs.Tab>
+          <Tabs.Tab value="all">All</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="unread">
+          {list(
+            all.filter((n) => n.readAt === null),
+            'unread',
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="all">{list(all, 'all')}</Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

@@ -1,6 +1,15 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { CompleteRegistrationForm } from '../components/complete-registration-form';
 
-/** /Signup/Complete?email=…: first and last name (the form comes with the onboarding issue). */
+/** /Signup/Complete?email=…: first and last name; without an e-mail, back to Sign In. */
 export default function CompleteRegistrationRoute() {
-  return <AuthCard pageTitle="Create Account" heading="Create Account" />;
+  const [params] = useSearchParams();
+  const email = (params.get('email') ?? '').trim().toLowerCase();
+  if (!email) return <Navigate to="/login" replace />;
+  return (
+    <AuthCard pageTitle="Create Account" heading="Create Account">
+      <CompleteRegistrationForm email={email} />
+    </AuthCard>
+  );
 }

@@ -1,6 +1,83 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageTitle } from '../../../components/PageTitle';
+import { logAppError } from '../../../lib/app-error';
+import { signOutAndReset } from '../../../lib/auth';
+import { useUser } from '../api/get-user';
+import { ProfileForm } from '../components/profile-form';
+import { ProfilePhoto } from '../components/profile-photo';
 
-/** /Profile: photo, names, logout (comes with the profile issue). */
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value}</Text>
+    </Stack>
+  );
+}
+
+/** /Profile (title 'Profile'): photo, account type and team, names, e-mail, logout (spec 000 §2.8). */
 export default function ProfileRoute() {
-  return <PagePlaceholder title="Profile" />;
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const logout = async () => {
+    setSigningOut(true);
+    try {
+      await signOutAndReset(queryClient);
+    } catch (error) {
+      // The local session state is cleared whatever the identity service answered.
+      logAppError('auth.signOut', error);
+    }
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Stack component="main" p="lg" gap="lg" maw={720}>
+      <PageTitle title="Profile" />
+      {user.data ? (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="lg">
+            <ProfilePhoto user={user.data} />
+            <Divider />
+            <Group gap="xl">
+              <Detail label="Account type" value={user.data.role?.name ?? 'No team yet'} />
+              <Detail label="Team" value={user.data.group?.groupName ?? 'No team yet'} />
+            </Group>
+            <Divider />
+            <ProfileForm key={user.data.userId} user={user.data} />
+            <Divider />
+            <Group>
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconLogout size={18} />}
+                onClick={() => void logout()}
+                loading={signingOut}
+              >
+                Logout
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : user.isError ? (
+        <Alert color="red" title="Your profile could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Center py="xl" role="status" aria-label="Loading your profile">
+          <Loader />
+        </Center>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,69 @@
+/**
+ * The only way features emit live events: publish() finds the connections subscribed to the
+ * event's scope with one Query, posts the event to each through the API Gateway management API
+ * and forgets connections that answer Gone.
+ */
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { EventScope, LiveEvent } from '../../shared/events';
+import { config } from './config';
+import { db } from './entities';
+import { logger } from './logger';
+
+let management: ApiGatewayManagementApiClient | undefined;
+export function managementApi() {
+  management ??= new ApiGatewayManagementApiClient({ endpoint: config.websocketCallbackUrl });
+  return management;
+}
+
+export const scopeKey = (scope: EventScope) => `${scope.kind}#${scope.id}`;
+
+/** Posts raw data to one connection; false when the connection is gone. */
+export async function postToConnection(connectionId: string, data: unknown): Promise<boolean> {
+  try {
+    await managementApi().send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(data)) }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof GoneException || (error as Error).name === 'GoneException') return false;
+    throw error;
+  }
+}
+
+export async function publish<D>(event: LiveEvent<D>): Promise<{ delivered: number; gone: number }> {
+  const scope = scopeKey(event.scope);
+  const { data: subscriptions } = await db()
+    .entities.subscription.query.primary({ scope })
+    .go({ pages: 'all' });
+  const gone: typeof subscriptions = [];
+  let delivered = 0;
+  await Promise.all(
+    subscriptions.map(async (subscription) => {
+      try {
+        if (await postToConnection(subscription.connectionId, event)) delivered++;
+        else gone.push(subscription);
+      } catch (error) {
+        logger.warn('event delivery failed', {
+          scope,
+          connectionId: subscription.connectionId,
+          error: error as Error,
+        });
+      }
+    }),
+  );
+  if (gone.length) {
+    await db()
+      .entities.subscription.delete(gone.map(({ scope, connectionId }) => ({ scope, connectionId })))
+      .go();
+  }
+  return { delivered, gone: gone.length };
+}
+
+/** Publishing is a side effect of a change that already happened: it must never fail the request. */
+export async function publishQuietly<D>(event: LiveEvent<D>): Promise<void> {
+  await publish(event).catch((error) => logger.warn('publish failed', { eventName: event.eventName, error }));
+}

@@ -1,0 +1,84 @@
+import type { MEMBERSHIP_STATUSES } from '../../shared/schemas/team';
+import { db } from './entities';
+
+/**
+ * A team's groups and roles, kept in this container for a minute: they are read on nearly every
+ * request (names shown beside users) and change rarely. A rename shows everywhere within CACHE_MS.
+ * Writes that must be exact (validating a groupId or roleId) read the item itself instead.
+ */
+const CACHE_MS = 60_000;
+
+function perTeamCache<T>(load: (teamId: string) => Promise<T>) {
+  const cache = new Map<string, { at: number; value: Promise<T> }>();
+  return {
+    get(teamId: string): Promise<T> {
+      const hit = cache.get(teamId);
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+      const value = load(teamId);
+      cache.set(teamId, { at: Date.now(), value });
+      value.catch(() => cache.delete(teamId));
+      return value;
+    },
+    forget(teamId: string) {
+      cache.delete(teamId);
+    },
+  };
+}
+
+const groupNames = perTeamCache(async (teamId) => {
+  const { data } = await db().entities.group.query.primary({ teamId }).go({ pages: 'all' });
+  return new Map(data.map((g) => [g.groupId, g.groupName]));
+});
+
+const roles = perTeamCache(async (teamId) => {
+  const { data } = await db().entities.role.query.primary({ teamId }).go({ pages: 'all' });
+  return new Map(data.map((r) => [r.roleId, { name: r.name, code: r.code }]));
+});
+
+export const teamGroupNames = (teamId: string): Promise<Map<string, string>> => groupNames.get(teamId);
+
+/** Call after changing a team's groups, so this container reads them afresh. */
+export const forgetTeamGroups = (teamId: string) => groupNames.forget(teamId);
+
+export const teamRoles = (teamId: string): Promise<Map<string, { name: string; code: string }>> =>
+  roles.get(teamId);
+
+/** Call after changing a team's roles, so this container reads them afresh. */
+export const forgetTeamRoles = (teamId: string) => roles.forget(teamId);
+
+type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/** Memberships written before `status` existed were all accepted owner memberships. */
+export const membershipStatus = (m: { status?: MembershipStatus; userId?: string }): MembershipStatus =>
+  m.status ?? (m.userId ? 'ACTIVE' : 'INVITED');
+
+const unique = (values: Array<string | undefined | null>) => [
+  ...new Set(values.filter((v): v is string => Boolean(v))),
+];
+
+/** BatchGetItem in chunks (ElectroDB splits by 100); unprocessed keys are retried a few times. */
+async function batchGet<K, T>(keys: K[], get: (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>) {
+  const found: T[] = [];
+  let pending = keys;
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, attempt * attempt * 50));
+    const { data, unprocessed } = await get(pending);
+    found.push(...data);
+    pending = unprocessed;
+  }
+  if (pending.length > 0) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+  return found;
+}
+
+/** User records by id, in one batch read however many there are (no read per member). */
+export async function usersById(ids: Array<string | undefined | null>) {
+  const keys = unique(ids).map((userId) => ({ userId }));
+  const users = keys.length ? await batchGet(keys, (k) => db().entities.user.get(k).go()) : [];
+  return new Map(users.map((u) => [u.userId, u]));
+}
+
+export async function teamsById(ids: Array<string | undefined | null>) {
+  const keys = unique(ids).map((teamId) => ({ teamId }));
+  const teams = keys.length ? await batchGet(keys, (k) => db().entities.team.get(k).go()) : [];
+  return new Map(teams.map((t) => [t.teamId, t]));
+}

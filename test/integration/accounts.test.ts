@@ -1,0 +1,848 @@
+/**
+ * Accounts, single sign-on, onboarding, teams and profile against the real local emulators:
+ * team creation, invitations (with the e-mail the SES emulator received), acceptance and decline,
+ * member updates and their rules, permission gates, cross-team isolation, the profile, activity,
+ * photos through presigned S3 URLs, and the public single sign-on lookups.
+ */
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/common/entities';
+import { DEMO } from '../../scripts/local/provision';
+import { UPLOADS_BUCKET } from '../../scripts/local/stack';
+import { PHOTO_TOO_LARGE_MESSAGE } from '../../shared/schemas/user';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+
+interface Person {
+  email: string;
+  userId: string;
+  token: string;
+  fullName: string;
+}
+
+/** Signs up, confirms, completes registration and signs in: a registered user without a team. */
+async function register(email: string, givenName: string, lastName: string): Promise<Person> {
+  const userId = await stack.signUp(email);
+  const registered = await stack.call('POST', '/api/public/user', {
+    body: { givenName, lastName, emailAddress: email },
+  });
+  expect(registered.status).toBe(200);
+  return { email, userId, token: await stack.signIn(email), fullName: `${givenName} ${lastName}` };
+}
+
+const get = (person: Person, path: string) => stack.call('GET', path, { token: person.token });
+const post = (person: Person, path: string, body: unknown = {}) =>
+  stack.call('POST', path, { token: person.token, body });
+
+async function idsOf(person: Person) {
+  const [groups, roles] = await Promise.all([get(person, '/api/groups'), get(person, '/api/roles')]);
+  const group = (name: string) =>
+    groups.body.data.find((g: { groupName: string }) => g.groupName === name).groupId as string;
+  const role = (code: string) =>
+    roles.body.data.find((r: { code: string }) => r.code === code).roleId as string;
+  return { group, role };
+}
+
+interface StoredEmail {
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+}
+async function mailTo(address: string): Promise<StoredEmail[]> {
+  const response = await fetch(`${stack.mailUrl}/store`);
+  const store = (await response.json()) as { emails: StoredEmail[] };
+  return store.emails.filter((e) => e.destination.to.some((to) => to.includes(address)));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+let alice: Person; // owner of team A
+let dave: Person; // owner of team B
+let bob: Person; // invited to team A as a Member, accepts
+let teamA: string;
+let teamB: string;
+let a: Awaited<ReturnType<typeof idsOf>>;
+let b: Awaited<ReturnType<typeof idsOf>>;
+let bobMembershipId: string;
+let aliceMembershipId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  [alice, dave] = await Promise.all([
+    register('alice@acme.test', 'Alice', 'Smith'),
+    register('dave@bravo.test', 'Dave', 'Jones'),
+  ]);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('create team', () => {
+  it('needs a user record', async () => {
+    await stack.signUp('unregistered@acme.test');
+    const token = await stack.signIn('unregistered@acme.test');
+    const response = await stack.call('POST', '/api/team', { token, body: { name: 'Nobody Team' } });
+    expect(response).toEqual({ status: 404, body: { message: 'User not registered' } });
+  });
+
+  it('validates the team name', async () => {
+    const response = await post(alice, '/api/team', { name: ' ab ' });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors).toEqual({ name: ['Please provide a name for the team'] });
+  });
+
+  it('makes the caller the owner of a team with default roles and groups, once', async () => {
+    const created = await post(alice, '/api/team', { name: '  Acme Security  ' });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toEqual({ teamId: expect.any(String), name: 'Acme Security' });
+    teamA = created.body.data.teamId;
+
+    expect(await post(alice, '/api/team', { name: 'Second Team' })).toEqual({
+      status: 409,
+      body: { message: 'You already belong to a team' },
+    });
+
+    const user = await get(alice, '/api/user');
+    expect(user.body.data).toMatchObject({
+      teamId: teamA,
+      role: { code: 'ROLE_ADMIN_TEAM_OWNER', name: 'Team Owner' },
+      group: { groupName: 'Sales' },
+    });
+    expect((await get(alice, '/api/user/status')).body.data.status).toBe('USER_ACCOUNT_READY');
+    const roles = await get(alice, '/api/roles');
+    expect(roles.body.data.map((r: { code: string }) => r.code)).toEqual([
+      'ROLE_ADMIN_TEAM_OWNER',
+      'ROLE_ADMIN',
+      'ROLE_MANAGER',
+      'ROLE_MEMBER',
+      'ROLE_VIEWER',
+    ]);
+    const groups = await get(alice, '/api/groups');
+    expect(groups.body.data.map((g: { groupName: string }) => g.groupName)).toEqual([
+      'Sales',
+      'Delivery',
+      'Security',
+    ]);
+    const members = await get(alice, '/api/team/members/all');
+    expect(members.body.data).toEqual([
+      expect.objectContaining({
+        userId: alice.userId,
+        status: 'ACTIVE',
+        emailAddress: alice.email,
+        member: expect.objectContaining({ userId: alice.userId, fullName: 'Alice Smith', photo: null }),
+        role: { name: 'Team Owner', code: 'ROLE_ADMIN_TEAM_OWNER' },
+        group: { groupName: 'Sales' },
+      }),
+    ]);
+    aliceMembershipId = members.body.data[0].membershipId;
+    a = await idsOf(alice);
+
+    const teamBCreated = await post(dave, '/api/team', { name: 'Bravo Inc' });
+    expect(teamBCreated.status).toBe(200);
+    teamB = teamBCreated.body.data.teamId;
+    b = await idsOf(dave);
+  });
+
+  it('records REGISTRATION_CREATE_TEAM with the team name as a contribution', async () => {
+    const { data: events } = await db().entities.activityEvent.query.primary({ userId: alice.userId }).go();
+    expect(events).toEqual([
+      expect.objectContaining({
+        eventName: 'REGISTRATION_CREATE_TEAM',
+        eventData: { teamName: 'Acme Security' },
+        teamId: teamA,
+      }),
+    ]);
+    expect((await get(alice, '/api/user/activity')).body.data).toEqual([{ date: today(), count: 1 }]);
+  });
+});
+
+describe('invite', () => {
+  it('creates a pending invitation and e-mails a sign-up link', async () => {
+    const response = await post(alice, '/api/team/members/invite', {
+      emailAddress: '  Bob@Acme.test ',
+      groupId: a.group('Delivery'),
+      roleId: a.role('ROLE_MEMBER'),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      membershipId: expect.any(String),
+      userId: null,
+      emailAddress: 'bob@acme.test',
+      status: 'INVITED',
+      groupId: a.group('Delivery'),
+      roleId: a.role('ROLE_MEMBER'),
+      createdAt: expect.any(String),
+      member: null,
+      group: { groupName: 'Delivery' },
+      role: { name: 'Member', code: 'ROLE_MEMBER' },
+    });
+    bobMembershipId = response.body.data.membershipId;
+
+    const mail = await mailTo('bob@acme.test');
+    expect(mail).toHaveLength(1);
+    const link = `${stack.appUrl}/Signup?email=bob%40acme.test`;
+    expect(mail[0]).toMatchObject({
+      from: 'Questionnaire Workspace <no-reply@workspace.local>',
+      subject: 'Alice Smith invited you to join Acme Security',
+    });
+    expect(mail[0].body.text).toContain(link);
+    expect(mail[0].body.html).toContain(`href="${link}"`);
+  });
+
+  it('lists members first, then pending invitations; the members list leaves invitations out', async () => {
+    const all = await get(alice, '/api/team/members/all');
+    expect(
+      all.body.data.map((m: { emailAddress: string; status: string }) => [m.emailAddress, m.status]),
+    ).toEqual([
+      [alice.email, 'ACTIVE'],
+      ['bob@acme.test', 'INVITED'],
+    ]);
+    const members = await get(alice, '/api/team/members');
+    expect(members.body.data.map((m: { emailAddress: string }) => m.emailAddress)).toEqual([alice.email]);
+  });
+
+  it('refuses a second invitation, and inviting a member', async () => {
+    const again = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'bob@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(again).toEqual({
+      status: 409,
+      body: { message: 'That person has already been invited to your team' },
+    });
+    const member = await post(alice, '/api/team/members/invite', {
+      emailAddress: alice.email,
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(member).toEqual({
+      status: 409,
+      body: { message: 'That person is already a member of your team' },
+    });
+    expect(await mailTo('bob@acme.test')).toHaveLength(1);
+  });
+
+  it('names each invalid field', async () => {
+    const empty = await post(alice, '/api/team/members/invite', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.fieldErrors).toEqual({
+      emailAddress: ['Please enter an email address'],
+      groupId: ['Please select a team'],
+      roleId: ['Please select an access level'],
+    });
+    const blank = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'not-an-email',
+      groupId: '',
+      roleId: '',
+    });
+    expect(blank.body.fieldErrors).toEqual({
+      emailAddress: ['Please enter an email address'],
+      groupId: ['Please select a team'],
+      roleId: ['Please select an access level'],
+    });
+  });
+
+  it("accepts only the caller's own team's groups and roles", async () => {
+    const response = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'someone@acme.test',
+      groupId: b.group('Sales'),
+      roleId: b.role('ROLE_MEMBER'),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors).toEqual({
+      groupId: ['Please select a team'],
+      roleId: ['Please select an access level'],
+    });
+  });
+
+  it('never gives the team owner role by invitation', async () => {
+    const response = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'someone@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_ADMIN_TEAM_OWNER'),
+    });
+    expect(response).toEqual({
+      status: 422,
+      body: { message: 'The team owner role cannot be given by invitation' },
+    });
+    expect(await mailTo('someone@acme.test')).toHaveLength(0);
+  });
+});
+
+describe('invitations', () => {
+  it('moves the invited person from USER_HAS_INVITATIONS to USER_ACCOUNT_READY on accept', async () => {
+    bob = await register('bob@acme.test', 'Bob', 'Brown');
+    expect((await get(bob, '/api/user/status')).body.data.status).toBe('USER_HAS_INVITATIONS');
+    const invitations = await get(bob, '/api/invitations');
+    expect(invitations.body.data).toEqual([
+      {
+        membershipId: bobMembershipId,
+        createdAt: expect.any(String),
+        invitationData: {
+          sender: { userId: alice.userId, fullName: 'Alice Smith', photo: null },
+          team: { teamId: teamA, name: 'Acme Security' },
+        },
+      },
+    ]);
+
+    const accepted = await post(bob, `/api/invitations/${bobMembershipId}/respond`, {
+      invitationStatus: 'ACCEPT',
+    });
+    expect(accepted).toEqual({
+      status: 200,
+      body: { data: { invitationStatus: 'ACCEPT', remainingInvitations: 0 } },
+    });
+    expect((await get(bob, '/api/user/status')).body.data.status).toBe('USER_ACCOUNT_READY');
+    expect((await get(bob, '/api/user')).body.data).toMatchObject({
+      teamId: teamA,
+      role: { code: 'ROLE_MEMBER' },
+      group: { groupName: 'Delivery' },
+    });
+    expect(await get(bob, '/api/invitations')).toEqual({ status: 200, body: { data: [] } });
+    const permissions = (await get(bob, '/api/permissions')).body.data;
+    expect(permissions.READ_ANSWER).toBe(true);
+    expect(permissions.CREATE_TEAM_MEMBER).toBeUndefined();
+
+    const all = (await get(alice, '/api/team/members/all')).body.data;
+    expect(all[1]).toMatchObject({
+      membershipId: bobMembershipId,
+      userId: bob.userId,
+      status: 'ACTIVE',
+      member: { userId: bob.userId, fullName: 'Bob Brown', emailAddress: bob.email, lastSeen: null },
+    });
+
+    expect(
+      await post(bob, `/api/invitations/${bobMembershipId}/respond`, { invitationStatus: 'ACCEPT' }),
+    ).toEqual({ status: 404, body: { message: 'Invitation not found' } });
+    const { data: events } = await db().entities.activityEvent.query.primary({ userId: bob.userId }).go();
+    expect(events.map((e) => e.eventName)).toEqual(['INVITATION_ACCEPTED']);
+  });
+
+  it('declines one of two invitations, then the other, ending with USER_HAS_NO_INVITATIONS', async () => {
+    const toA = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'carol@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    const toB = await post(dave, '/api/team/members/invite', {
+      emailAddress: 'carol@acme.test',
+      groupId: b.group('Security'),
+      roleId: b.role('ROLE_MANAGER'),
+    });
+    expect([toA.status, toB.status]).toEqual([200, 200]);
+    const carol = await register('carol@acme.test', 'Carol', 'White');
+    expect((await get(carol, '/api/user/status')).body.data.status).toBe('USER_HAS_INVITATIONS');
+    const listed = (await get(carol, '/api/invitations')).body.data;
+    expect(
+      listed.map((i: { invitationData: { team: { name: string } } }) => i.invitationData.team.name),
+    ).toEqual(['Acme Security', 'Bravo Inc']);
+
+    // Someone else cannot answer Carol's invitation.
+    expect(
+      await post(bob, `/api/invitations/${toA.body.data.membershipId}/respond`, {
+        invitationStatus: 'ACCEPT',
+      }),
+    ).toEqual({ status: 404, body: { message: 'Invitation not found' } });
+
+    const first = await post(carol, `/api/invitations/${toA.body.data.membershipId}/respond`, {
+      invitationStatus: 'DECLINE',
+    });
+    expect(first.body.data).toEqual({ invitationStatus: 'DECLINE', remainingInvitations: 1 });
+    expect((await get(carol, '/api/invitations')).body.data).toHaveLength(1);
+    expect((await get(carol, '/api/user/status')).body.data.status).toBe('USER_HAS_INVITATIONS');
+    const teamAList = (await get(alice, '/api/team/members/all')).body.data;
+    expect(teamAList.map((m: { emailAddress: string }) => m.emailAddress)).not.toContain('carol@acme.test');
+
+    const second = await post(carol, `/api/invitations/${toB.body.data.membershipId}/respond`, {
+      invitationStatus: 'DECLINE',
+    });
+    expect(second.body.data).toEqual({ invitationStatus: 'DECLINE', remainingInvitations: 0 });
+    expect((await get(carol, '/api/user/status')).body.data.status).toBe('USER_HAS_NO_INVITATIONS');
+    const { data: events } = await db().entities.activityEvent.query.primary({ userId: carol.userId }).go();
+    expect(events.map((e) => e.eventName)).toEqual(['INVITATION_DECLINED', 'INVITATION_DECLINED']);
+    // A declined invitation can be sent again.
+    const again = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'carol@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('refuses a malformed response', async () => {
+    const response = await post(bob, `/api/invitations/${bobMembershipId}/respond`, {
+      invitationStatus: 'MAYBE',
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('permission gates', () => {
+  it('refuses invite and update to a member without those permissions', async () => {
+    const invite = await post(bob, '/api/team/members/invite', {
+      emailAddress: 'eve@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(invite).toEqual({ status: 403, body: { message: 'You do not have permission to do that' } });
+    const update = await post(bob, `/api/team/members/${aliceMembershipId}/update`, {
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(update.status).toBe(403);
+  });
+
+  it('refuses team routes to a registered user without a team', async () => {
+    const frank = await register('frank@nowhere.test', 'Frank', 'Green');
+    expect((await get(frank, '/api/team/members/all')).status).toBe(403);
+    expect((await get(frank, '/api/team/members')).status).toBe(403);
+  });
+});
+
+describe('update member', () => {
+  it("changes a member's group and role, and their permissions follow", async () => {
+    const response = await post(alice, `/api/team/members/${bobMembershipId}/update`, {
+      groupId: a.group('Security'),
+      roleId: a.role('ROLE_MANAGER'),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      membershipId: bobMembershipId,
+      userId: bob.userId,
+      group: { groupName: 'Security' },
+      role: { name: 'Manager', code: 'ROLE_MANAGER' },
+      member: { fullName: 'Bob Brown' },
+    });
+    expect((await get(bob, '/api/permissions')).body.data.USER_PERMISSION_CREATE_PROJECT).toBe(true);
+    expect((await get(bob, '/api/user')).body.data.role).toEqual({ name: 'Manager', code: 'ROLE_MANAGER' });
+  });
+
+  it('lets a caller change their own group but not their own role', async () => {
+    const ownRole = await post(alice, `/api/team/members/${aliceMembershipId}/update`, {
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_ADMIN'),
+    });
+    expect(ownRole).toEqual({ status: 403, body: { message: 'You cannot change your own role' } });
+    const ownGroup = await post(alice, `/api/team/members/${aliceMembershipId}/update`, {
+      groupId: a.group('Delivery'),
+      roleId: a.role('ROLE_ADMIN_TEAM_OWNER'),
+    });
+    expect(ownGroup.status).toBe(200);
+    expect(ownGroup.body.data.group).toEqual({ groupName: 'Delivery' });
+    expect((await get(alice, '/api/user')).body.data.group).toEqual({ groupName: 'Delivery' });
+  });
+
+  it("never changes the team owner's role and never gives the owner role", async () => {
+    const toAdmin = await post(alice, `/api/team/members/${bobMembershipId}/update`, {
+      groupId: a.group('Security'),
+      roleId: a.role('ROLE_ADMIN'),
+    });
+    expect(toAdmin.status).toBe(200);
+    const ownerRole = await post(bob, `/api/team/members/${aliceMembershipId}/update`, {
+      groupId: a.group('Delivery'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    expect(ownerRole).toEqual({ status: 403, body: { message: "The team owner's role cannot be changed" } });
+    // An administrator may still move the owner to another group.
+    const ownerGroup = await post(bob, `/api/team/members/${aliceMembershipId}/update`, {
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_ADMIN_TEAM_OWNER'),
+    });
+    expect(ownerGroup.status).toBe(200);
+    const toOwner = await post(alice, `/api/team/members/${bobMembershipId}/update`, {
+      groupId: a.group('Security'),
+      roleId: a.role('ROLE_ADMIN_TEAM_OWNER'),
+    });
+    expect(toOwner).toEqual({ status: 422, body: { message: 'No one can be given the team owner role' } });
+  });
+
+  it('refuses to edit a pending invitation', async () => {
+    const invited = await post(alice, '/api/team/members/invite', {
+      emailAddress: 'pending@acme.test',
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_VIEWER'),
+    });
+    const response = await post(alice, `/api/team/members/${invited.body.data.membershipId}/update`, {
+      groupId: a.group('Sales'),
+      roleId: a.role('ROLE_MEMBER'),
+    });
+    expect(response).toEqual({
+      status: 409,
+      body: { message: 'That person has not accepted their invitation yet' },
+    });
+  });
+
+  it("names invalid fields, including another team's group or role", async () => {
+    const empty = await post(alice, `/api/team/members/${bobMembershipId}/update`, {
+      groupId: '',
+      roleId: '',
+    });
+    expect(empty.body.fieldErrors).toEqual({
+      groupId: ['Please select a team'],
+      roleId: ['Please select access'],
+    });
+    const foreign = await post(alice, `/api/team/members/${bobMembershipId}/update`, {
+      groupId: b.group('Sales'),
+      roleId: a.role('ROLE_MEMBER'),
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fieldErrors).toEqual({ groupId: ['Please select a team'] });
+  });
+
+  it('keeps concurrent edits consistent: each either wins or gets 409', async () => {
+    const before = await db().entities.membership.get({ teamId: teamA, membershipId: bobMembershipId }).go();
+    const groups = ['Sales', 'Delivery', 'Security', 'Sales', 'Delivery', 'Security'];
+    const results = await Promise.all(
+      groups.map((name) =>
+        post(alice, `/api/team/members/${bobMembershipId}/update`, {
+          groupId: a.group(name),
+          roleId: a.role('ROLE_ADMIN'),
+        }),
+      ),
+    );
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    for (const r of results.filter((r) => r.status === 409)) {
+      expect(r.body).toEqual({ message: 'This was changed by someone else; reload and try again' });
+    }
+    const wins = results.filter((r) => r.status === 200).length;
+    expect(wins).toBeGreaterThan(0);
+    const after = await db().entities.membership.get({ teamId: teamA, membershipId: bobMembershipId }).go();
+    expect(after.data!.version).toBe(before.data!.version + wins);
+  });
+});
+
+describe('cross-team isolation', () => {
+  it("never shows or changes another team's memberships or invitations", async () => {
+    const listed = (await get(dave, '/api/team/members/all')).body.data;
+    const emails = listed.map((m: { emailAddress: string }) => m.emailAddress);
+    expect(emails).toContain(dave.email);
+    for (const email of [alice.email, bob.email, 'pending@acme.test']) expect(emails).not.toContain(email);
+
+    for (const id of [bobMembershipId, aliceMembershipId]) {
+      const update = await post(dave, `/api/team/members/${id}/update`, {
+        groupId: b.group('Sales'),
+        roleId: b.role('ROLE_VIEWER'),
+      });
+      expect(update).toEqual({ status: 404, body: { message: 'Member not found' } });
+    }
+    const { data: bobMembership } = await db()
+      .entities.membership.get({ teamId: teamA, membershipId: bobMembershipId })
+      .go();
+    expect(bobMembership?.roleCode).toBe('ROLE_ADMIN');
+  });
+});
+
+describe('profile', () => {
+  it('saves trimmed names and returns the user', async () => {
+    const response = await post(alice, '/api/user/update', {
+      givenName: '  Alicia ',
+      lastName: ' Smith-Jones ',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      givenName: 'Alicia',
+      lastName: 'Smith-Jones',
+      fullName: 'Alicia Smith-Jones',
+      emailAddress: alice.email,
+      role: { code: 'ROLE_ADMIN_TEAM_OWNER' },
+    });
+    expect((await get(alice, '/api/user')).body.data.fullName).toBe('Alicia Smith-Jones');
+  });
+
+  it('names invalid names', async () => {
+    const response = await post(alice, '/api/user/update', { givenName: ' A ', lastName: '' });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors).toEqual({
+      givenName: ['Please provide a first name'],
+      lastName: ['Please provide a last name'],
+    });
+    const long = await post(alice, '/api/user/update', { givenName: 'x'.repeat(257), lastName: 'Smith' });
+    expect(long.body.fieldErrors).toEqual({ givenName: ['Please provide a first name'] });
+  });
+
+  it('records the last sign-in, shown on the team page', async () => {
+    const response = await post(bob, '/api/user/logged-in');
+    expect(response.status).toBe(200);
+    const { lastSeen } = response.body.data;
+    expect(Math.abs(Date.parse(lastSeen) - Date.now())).toBeLessThan(60_000);
+    const all = (await get(alice, '/api/team/members/all')).body.data;
+    expect(all.find((m: { userId: string }) => m.userId === bob.userId).member.lastSeen).toBe(lastSeen);
+
+    await stack.signUp('ghost@acme.test');
+    const token = await stack.signIn('ghost@acme.test');
+    const ghost = await stack.call('POST', '/api/user/logged-in', { token, body: {} });
+    expect(ghost).toEqual({ status: 404, body: { message: 'User not registered' } });
+  });
+});
+
+describe('activity', () => {
+  let gina: Person;
+  beforeAll(async () => {
+    gina = await register('gina@acme.test', 'Gina', 'Black');
+  });
+
+  it("counts the caller's events per day, leaving out APP_ERROR and ignoring the body's userId", async () => {
+    for (const body of [
+      { eventName: 'SEARCH', eventData: { query: 'encryption' }, userId: alice.userId, duration: 12 },
+      { eventName: 'EXPORT' },
+      { eventName: 'APP_ERROR', eventData: { message: 'There was a problem retrieving your activity' } },
+    ]) {
+      expect(await post(gina, '/api/user/activity', body)).toEqual({
+        status: 200,
+        body: { data: { ok: true } },
+      });
+    }
+    expect((await get(gina, '/api/user/activity')).body.data).toEqual([{ date: today(), count: 2 }]);
+    const { data: events } = await db().entities.activityEvent.query.primary({ userId: gina.userId }).go();
+    expect(events.map((e) => e.eventName).sort()).toEqual(['APP_ERROR', 'EXPORT', 'SEARCH']);
+    expect(events.find((e) => e.eventName === 'SEARCH')).toMatchObject({
+      eventData: { query: 'encryption' },
+      duration: 12,
+    });
+    expect(events.every((e) => e.expiresAt > Date.now() / 1000 + 390 * 86_400)).toBe(true);
+    // Alice's own count did not move.
+    expect((await get(alice, '/api/user/activity')).body.data).toEqual([{ date: today(), count: 1 }]);
+  });
+
+  it('returns the days with activity in the window, oldest first', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 86_400;
+    for (const [ago, count] of [
+      [10, 3],
+      [89, 4],
+      [90, 6],
+      [200, 5],
+    ] as const) {
+      await db()
+        .entities.activityDay.put({ userId: gina.userId, date: daysAgo(ago), count, expiresAt })
+        .go();
+    }
+    expect((await get(gina, '/api/user/activity')).body.data).toEqual([
+      { date: daysAgo(89), count: 4 },
+      { date: daysAgo(10), count: 3 },
+      { date: today(), count: 2 },
+    ]);
+    expect((await get(gina, '/api/user/activity?days=366')).body.data).toEqual([
+      { date: daysAgo(200), count: 5 },
+      { date: daysAgo(90), count: 6 },
+      { date: daysAgo(89), count: 4 },
+      { date: daysAgo(10), count: 3 },
+      { date: today(), count: 2 },
+    ]);
+    expect((await get(gina, '/api/user/activity?days=1')).body.data).toEqual([{ date: today(), count: 2 }]);
+    expect((await get(gina, '/api/user/activity?days=0')).status).toBe(400);
+  });
+
+  it('refuses event data over 8 KB', async () => {
+    const response = await post(gina, '/api/user/activity', {
+      eventName: 'SEARCH',
+      eventData: { blob: 'x'.repeat(9 * 1024) },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.fieldErrors).toEqual({ eventData: ['Event data must be at most 8 KB'] });
+    expect((await get(gina, '/api/user/activity?days=1')).body.data).toEqual([{ date: today(), count: 2 }]);
+  });
+});
+
+describe('user teams', () => {
+  it('lists the teams of accepted memberships and marks the current one', async () => {
+    expect((await get(bob, '/api/user/teams')).body.data).toEqual([
+      { teamId: teamA, name: 'Acme Security', current: true },
+    ]);
+    const invited = await post(dave, '/api/team/members/invite', {
+      emailAddress: bob.email,
+      groupId: b.group('Sales'),
+      roleId: b.role('ROLE_VIEWER'),
+    });
+    expect(invited.status).toBe(200);
+    // Pending invitations are not teams yet.
+    expect((await get(bob, '/api/user/teams')).body.data).toHaveLength(1);
+    await post(bob, `/api/invitations/${invited.body.data.membershipId}/respond`, {
+      invitationStatus: 'ACCEPT',
+    });
+    const teams = (await get(bob, '/api/user/teams')).body.data;
+    expect(teams.sort((x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name))).toEqual([
+      { teamId: teamA, name: 'Acme Security', current: false },
+      { teamId: teamB, name: 'Bravo Inc', current: true },
+    ]);
+    // Now in team B as a Viewer: team A's members are out of reach.
+    expect((await get(bob, '/api/user')).body.data).toMatchObject({
+      teamId: teamB,
+      role: { code: 'ROLE_VIEWER' },
+    });
+    const listed = (await get(bob, '/api/team/members/all')).body.data;
+    expect(listed.map((m: { emailAddress: string }) => m.emailAddress)).not.toContain(alice.email);
+  });
+
+  it('is empty for a user without a team', async () => {
+    const henry = await register('henry@acme.test', 'Henry', 'Gray');
+    expect((await get(henry, '/api/user/teams')).body.data).toEqual([]);
+  });
+});
+
+describe('photos', () => {
+  const s3 = () => new S3Client({ forcePathStyle: true });
+  const exists = async (key: string) =>
+    s3()
+      .send(new HeadObjectCommand({ Bucket: UPLOADS_BUCKET, Key: key }))
+      .then(() => true)
+      .catch(() => false);
+  // A 1x1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  async function upload(person: Person, body: Buffer, contentType = 'image/png') {
+    const requested = await post(person, '/api/user/photo/update', {
+      fileName: 'me.png',
+      contentType: 'image/png',
+    });
+    expect(requested.status).toBe(200);
+    const put = await fetch(requested.body.data.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    });
+    expect(put.status).toBe(200);
+    return requested.body.data as { uploadUrl: string; accessUrl: string; photo: string };
+  }
+
+  it('presigns a PUT under the team and user, with the content type signed', async () => {
+    const requested = await post(alice, '/api/user/photo/update', {
+      fileName: 'me.png',
+      contentType: 'image/png',
+    });
+    expect(requested.status).toBe(200);
+    const { uploadUrl, accessUrl, photo } = requested.body.data;
+    expect(photo).toMatch(new RegExp(`^teams/${teamA}/users/${alice.userId}/photos/[0-9a-f-]{36}$`));
+    const url = new URL(uploadUrl);
+    expect(url.pathname).toBe(`/${UPLOADS_BUCKET}/${photo}`);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(900);
+    expect(new URL(accessUrl).pathname).toBe(`/${UPLOADS_BUCKET}/${photo}`);
+    expect(new URL(accessUrl).searchParams.get('X-Amz-Expires')).toBe('3600');
+    const henry = await stack.signIn('henry@acme.test');
+    const noTeam = await stack.call('POST', '/api/user/photo/update', {
+      token: henry,
+      body: { fileName: 'me.png', contentType: 'image/jpeg' },
+    });
+    expect(noTeam.body.data.photo).toMatch(/^users\/[0-9a-f-]+\/photos\/[0-9a-f-]{36}$/);
+    const notImage = await post(alice, '/api/user/photo/update', {
+      fileName: 'me.txt',
+      contentType: 'text/plain',
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.fieldErrors).toEqual({ contentType: ['The photo must be an image'] });
+  });
+
+  it('uses an uploaded image, shows it as a URL everywhere and replaces the previous one', async () => {
+    const first = await upload(alice, png);
+    const completed = await post(alice, '/api/user/photo/complete', { photo: first.photo });
+    expect(completed.status).toBe(200);
+    const photoUrl = completed.body.data.photo as string;
+    expect(new URL(photoUrl).pathname).toBe(`/${UPLOADS_BUCKET}/${first.photo}`);
+    const image = await fetch(photoUrl);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    expect(new URL((await get(alice, '/api/user')).body.data.photo).pathname).toBe(
+      `/${UPLOADS_BUCKET}/${first.photo}`,
+    );
+    const members = (await get(alice, '/api/team/members/all')).body.data;
+    const self = members.find((m: { userId: string }) => m.userId === alice.userId);
+    expect(new URL(self.member.photo).pathname).toBe(`/${UPLOADS_BUCKET}/${first.photo}`);
+
+    const second = await upload(alice, png);
+    expect((await post(alice, '/api/user/photo/complete', { photo: second.photo })).status).toBe(200);
+    expect(await exists(first.photo)).toBe(false);
+    expect(await exists(second.photo)).toBe(true);
+  });
+
+  it('rejects and deletes an oversize upload (413) and a non-image (422)', async () => {
+    const big = await upload(alice, Buffer.alloc(2 * 1024 * 1024 + 1, 1));
+    expect(await post(alice, '/api/user/photo/complete', { photo: big.photo })).toEqual({
+      status: 413,
+      body: { message: PHOTO_TOO_LARGE_MESSAGE },
+    });
+    expect(await exists(big.photo)).toBe(false);
+    expect(await post(alice, '/api/user/photo/complete', { photo: big.photo })).toEqual({
+      status: 404,
+      body: { message: 'Upload not found' },
+    });
+
+    const text = await upload(alice, Buffer.from('not an image'), 'text/plain');
+    expect(await post(alice, '/api/user/photo/complete', { photo: text.photo })).toEqual({
+      status: 422,
+      body: { message: 'The photo must be an image' },
+    });
+    expect(await exists(text.photo)).toBe(false);
+    // The accepted photo is untouched.
+    expect((await get(alice, '/api/user')).body.data.photo).not.toBeNull();
+  });
+
+  it("refuses a key outside the caller's own prefix", async () => {
+    const alices = await upload(alice, png);
+    const response = await post(dave, '/api/user/photo/complete', { photo: alices.photo });
+    expect(response).toEqual({ status: 403, body: { message: 'That photo does not belong to you' } });
+    const traversal = await post(alice, '/api/user/photo/complete', {
+      photo: `teams/${teamA}/users/${alice.userId}/photos/../../../${bob.userId}/photos/x`,
+    });
+    expect(traversal.status).toBe(403);
+  });
+
+  it('removes the photo and its object', async () => {
+    const current = (await get(alice, '/api/user')).body.data.photo as string;
+    const key = decodeURIComponent(new URL(current).pathname.slice(`/${UPLOADS_BUCKET}/`.length));
+    const removed = await post(alice, '/api/user/photo/remove');
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.photo).toBeNull();
+    expect((await get(alice, '/api/user')).body.data.photo).toBeNull();
+    expect(await exists(key)).toBe(false);
+  });
+});
+
+describe('single sign-on lookups', () => {
+  const lookup = (kind: 'alias' | 'domain', body: unknown) =>
+    stack.call('POST', `/api/public/sso/${kind}`, { body });
+
+  it('finds the seeded provider by alias and by domain, without a token', async () => {
+    expect(await lookup('alias', { alias: DEMO.ssoAlias })).toEqual({
+      status: 200,
+      body: { data: { providerName: DEMO.ssoProvider } },
+    });
+    expect((await lookup('alias', { alias: ' DEMO-SSO ' })).body.data.providerName).toBe('DemoSAML');
+    expect((await lookup('domain', { domain: DEMO.ssoDomain })).body.data.providerName).toBe('DemoSAML');
+    expect((await lookup('domain', { domain: 'SSO.Example.com' })).body.data.providerName).toBe('DemoSAML');
+  });
+
+  it('answers null for an unknown alias or domain, and 400 for an invalid domain', async () => {
+    expect(await lookup('alias', { alias: 'acme' })).toEqual({
+      status: 200,
+      body: { data: { providerName: null } },
+    });
+    expect((await lookup('domain', { domain: 'example.com' })).body.data.providerName).toBeNull();
+    const invalid = await lookup('domain', { domain: 'not a domain' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fieldErrors).toEqual({ domain: ['Please enter a valid domain'] });
+  });
+
+  it('refuses to point an alias of one team at another', async () => {
+    const { saveTeamSso } = await import('../../functions/registration/service');
+    await expect(saveTeamSso(teamA, 'AcmeOkta', { aliases: [DEMO.ssoAlias], domains: [] })).rejects.toThrow(
+      'That alias or domain is already used by another team',
+    );
+    await saveTeamSso(teamA, 'AcmeOkta', { aliases: ['acme'], domains: ['acme.test'] });
+    expect((await lookup('alias', { alias: 'acme' })).body.data.providerName).toBe('AcmeOkta');
+    expect((await lookup('domain', { domain: 'acme.test' })).body.data.providerName).toBe('AcmeOkta');
+  });
+
+  it('rate limits lookups per source address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++) statuses.push((await lookup('alias', { alias: 'nobody' })).status);
+    // A fixed one-minute window: at most 60 answers in it, whatever came before in this file.
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(60);
+  });
+});

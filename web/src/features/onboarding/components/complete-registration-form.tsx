@@ -1,0 +1,84 @@
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type * as z from 'zod';
+import { LIMITS } from '../../../../../shared/constants';
+import { trackEvent } from '../../../lib/activity';
+import { logAppError } from '../../../lib/app-error';
+import { notifyError } from '../../../lib/notify';
+import { RegistrationRequest, useRegisterUser } from '../api/register-user';
+import { useRestartApp } from '../hooks/use-restart-app';
+import { USAGE_EVENTS } from '../utils/usage-events';
+
+export const REGISTRATION_FAILED_MESSAGE =
+  'Hmm, we were not able to complete your registration. Please try again.';
+
+/** The form's fields: the registration request without the e-mail, which comes from the route. */
+const NamesInput = RegistrationRequest.pick({ givenName: true, lastName: true });
+type Names = z.input<typeof NamesInput>;
+
+/**
+ * Complete registration: first and last name for the signed-in, confirmed e-mail. On success the
+ * usage event is recorded and the application restarts, so the guards route by the new account
+ * status (spec 000 §4); any failure, or no data, shows the registration message (§8).
+ */
+export function CompleteRegistrationForm({ email }: { email: string }) {
+  const restart = useRestartApp();
+  const form = useForm<Names>({
+    mode: 'controlled',
+    initialValues: { givenName: '', lastName: '' },
+    validate: schemaResolver(NamesInput, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const register = useRegisterUser({
+    onSuccess: async (data) => {
+      if (!data?.userId) {
+        notifyError(REGISTRATION_FAILED_MESSAGE);
+        return;
+      }
+      trackEvent(USAGE_EVENTS.registrationComplete, { userId: data.userId });
+      await restart();
+    },
+    onError: (error) => {
+      logAppError('registerUser', error);
+      notifyError(REGISTRATION_FAILED_MESSAGE);
+    },
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const parsed = RegistrationRequest.safeParse({ ...values, emailAddress: email });
+    if (!parsed.success) {
+      notifyError(REGISTRATION_FAILED_MESSAGE);
+      return;
+    }
+    register.mutate(parsed.data);
+  });
+
+  const busy = register.isPending || register.isSuccess;
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text ta="center" c="dimmed" size="sm">
+          Almost there: tell us your name to finish setting up {email}.
+        </Text>
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          key={form.key('givenName')}
+          {...form.getInputProps('givenName')}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          key={form.key('lastName')}
+          {...form.getInputProps('lastName')}
+        />
+        <Button type="submit" fullWidth disabled={!form.isValid() || busy} loading={busy}>
+          Complete Registration
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { Group as Row, Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Group, Membership, Role } from '../../../../../shared/schemas/team';
+import { UpdateMemberRequest } from '../../../../../shared/schemas/team';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUpdateMember } from '../api/update-member';
+import { formatAddedDate, formatLastSeen, NEVER } from '../utils/format-dates';
+import { assignableRoles, type Caller, rowAccess } from '../utils/member-access';
+
+export const ACCESS_UPDATED = 'Access updated';
+export const UPDATE_ERROR = 'There was an error updating that person';
+
+export interface TeamTableProps {
+  memberships: readonly Membership[];
+  roles: readonly Role[];
+  groups: readonly Group[];
+  caller: Caller;
+}
+
+/** The team list (spec 000 §2.7): every member and pending invitation, no pagination. */
+export function TeamTable({ memberships, roles, groups, caller }: TeamTableProps) {
+  const groupOptions = groups.map((group) => ({ value: group.groupId, label: group.groupName }));
+  const roleOptions = assignableRoles(roles).map((role) => ({ value: role.roleId, label: role.name }));
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email Address</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Added</Table.Th>
+            <Table.Th>Last Seen</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {memberships.map((membership) => (
+            <MemberRow
+              key={membership.membershipId}
+              membership={membership}
+              caller={caller}
+              groupOptions={groupOptions}
+              roleOptions={roleOptions}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+interface MemberRowProps {
+  membership: Membership;
+  caller: Caller;
+  groupOptions: Option[];
+  roleOptions: Option[];
+}
+
+function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowProps) {
+  const access = rowAccess(membership, caller);
+  const update = useUpdateMember();
+  /** The values being saved, shown until the refreshed list arrives (or reverted on failure). */
+  const [pendingValues, setPendingValues] = useState<{ groupId: string; roleId: string } | null>(null);
+  const [errors, setErrors] = useState<{ groupId?: string; roleId?: string }>({});
+  const groupId = pendingValues?.groupId ?? membership.groupId;
+  const roleId = pendingValues?.roleId ?? membership.roleId;
+
+  const change = (next: { groupId: string | null; roleId: string | null }) => {
+    const parsed = UpdateMemberRequest.safeParse(next);
+    if (!parsed.success) {
+      const fieldErrors: { groupId?: string; roleId?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if (key === 'groupId' || key === 'roleId') fieldErrors[key] = issue.message;
+      }
+      setErrors(fieldErrors);
+      return;
+    }
+    setErrors({});
+    if (parsed.data.groupId === membership.groupId && parsed.data.roleId === membership.roleId) return;
+    setPendingValues(parsed.data);
+    update.mutate(
+      { membershipId: membership.membershipId, ...parsed.data },
+      {
+        onSuccess: () => notifySuccess(ACCESS_UPDATED),
+        onError: () => notifyError(UPDATE_ERROR),
+        onSettled: () => setPendingValues(null),
+      },
+    );
+  };
+
+  if (access.pending) {
+    return (
+      <Table.Tr
+        aria-disabled
+        data-pending
+        style={{ opacity: 0.5, pointerEvents: 'none', userSelect: 'none' }}
+        c="dimmed"
+      >
+        <Table.Td>
+          <Text fs="italic" size="sm">
+            Not Accepted
+          </Text>
+        </Table.Td>
+        <Table.Td>{membership.emailAddress}</Table.Td>
+        <Table.Td>{membership.group.groupName}</Table.Td>
+        <Table.Td>{membership.role.name}</Table.Td>
+        <Table.Td>{formatAddedDate(membership.createdAt)}</Table.Td>
+        <Table.Td>{NEVER}</Table.Td>
+      </Table.Tr>
+    );
+  }
+
+  const name = membership.member?.fullName ?? '';
+  const email = membership.member?.emailAddress ?? membership.emailAddress;
+  const saving = update.isPending;
+  // A role outside the offered list (e.g. a custom one) still shows its name.
+  const rowRoleOptions = roleOptions.some((option) => option.value === membership.roleId)
+    ? roleOptions
+    : [...roleOptions, { value: membership.roleId, label: membership.role.name }];
+  const rowGroupOptions = groupOptions.some((option) => option.value === membership.groupId)
+    ? groupOptions
+    : [...groupOptions, { value: membership.groupId, label: membership.group.groupName }];
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Row gap="sm" wrap="nowrap">
+          <UserAvatar fullName={name} photo={membership.member?.photo} size={28} />
+          <Text size="sm" fw={500}>
+            {name}
+          </Text>
+        </Row>
+      </Table.Td>
+      <Table.Td>{email}</Table.Td>
+      <Table.Td miw={170}>
+        {access.canChangeTeam ? (
+          <Select
+            aria-label={`Team of ${name || email}`}
+            data={rowGroupOptions}
+            value={groupId}
+            onChange={(value) => change({ groupId: value, roleId })}
+            allowDeselect={false}
+            disabled={saving}
+            error={errors.groupId}
+            size="sm"
+          />
+        ) : (
+          membership.group.groupName
+        )}
+      </Table.Td>
+      <Table.Td miw={170}>
+        {access.canChangeRole ? (
+          <Select
+            aria-label={`Role of ${name || email}`}
+            data={rowRoleOptions}
+            value={roleId}
+            onChange={(value) => change({ groupId, roleId: value })}
+            allowDeselect={false}
+            disabled={saving}
+            error={errors.roleId}
+            size="sm"
+          />
+        ) : (
+          membership.role.name
+        )}
+      </Table.Td>
+      <Table.Td>{formatAddedDate(membership.createdAt)}</Table.Td>
+      <Table.Td>{formatLastSeen(membership.member?.lastSeen)}</Table.Td>
+    </Table.Tr>
+  );
+}

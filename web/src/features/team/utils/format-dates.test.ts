@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { formatAddedDate, formatLastSeen, ordinal } from './format-dates';
+
+describe('ordinal', () => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [21, '21st'],
+    [22, '22nd'],
+    [23, '23rd'],
+    [30, '30th'],
+    [31, '31st'],
+  ])('%i → %s', (day, expected) => expect(ordinal(day)).toBe(expected));
+});
+
+describe('formatAddedDate', () => {
+  it('writes day-ordinal month year in local time', () => {
+    expect(formatAddedDate(new Date(2026, 10, 21, 12).toISOString())).toBe('21st November 2026');
+    expect(formatAddedDate(new Date(2025, 0, 2, 9).toISOString())).toBe('2nd January 2025');
+  });
+
+  it('is empty for a missing or broken date', () => {
+    expect(formatAddedDate(null)).toBe('');
+    expect(formatAddedDate('not a date')).toBe('');
+  });
+});
+
+describe('formatLastSeen', () => {
+  const now = Date.parse('2026-06-15T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const DAY = 24 * HOUR;
+
+  it.each([
+    [null, 'Never'],
+    ['', 'Never'],
+    [ago(10_000), 'a few seconds ago'],
+    [ago(-5_000), 'a few seconds ago'],
+    [ago(60_000), 'a minute ago'],
+    [ago(5 * MIN), '5 minutes ago'],
+    [ago(44 * MIN), '44 minutes ago'],
+    [ago(60 * MIN), 'an hour ago'],
+    [ago(3 * HOUR), '3 hours ago'],
+    [ago(26 * HOUR), 'a day ago'],
+    [ago(2 * DAY), '2 days ago'],
+    [ago(30 * DAY), 'a month ago'],
+    [ago(95 * DAY), '3 months ago'],
+    [ago(400 * DAY), 'a year ago'],
+    [ago(800 * DAY), '2 years ago'],
+  ])('%s → %s', (iso, expected) => expect(formatLastSeen(iso, now)).toBe(expected));
+});

@@ -1,0 +1,78 @@
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  switch (day % 10) {
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
+  }
+}
+
+const parse = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** The Added column: day-ordinal month year in local time, e.g. '21st November 2026' ('' if unknown). */
+export function formatAddedDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  return `${ordinal(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+export const NEVER = 'Never';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+
+/**
+ * The Last Seen column: relative time such as 'a few seconds ago', '5 minutes ago', 'an hour ago',
+ * '3 days ago', 'a year ago'; 'Never' when the person has never been seen. A time slightly in the
+ * future (clock skew) reads as just now.
+ */
+export function formatLastSeen(iso: string | null | undefined, now: number = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return NEVER;
+  const elapsed = Math.max(0, now - date.getTime());
+  const seconds = Math.round(elapsed / SECOND);
+  const minutes = Math.round(elapsed / MINUTE);
+  const hours = Math.round(elapsed / HOUR);
+  const days = Math.round(elapsed / DAY);
+  if (seconds < 45) return 'a few seconds ago';
+  if (seconds < 90) return 'a minute ago';
+  if (minutes < 45) return plural(minutes, 'minute');
+  if (minutes < 90) return 'an hour ago';
+  if (hours < 22) return plural(hours, 'hour');
+  if (hours < 36) return 'a day ago';
+  if (days < 26) return plural(days, 'day');
+  if (days < 45) return 'a month ago';
+  if (days < 320) return plural(Math.max(2, Math.round(days / 30.4)), 'month');
+  if (days < 548) return 'a year ago';
+  return plural(Math.max(2, Math.round(days / 365.25)), 'year');
+}

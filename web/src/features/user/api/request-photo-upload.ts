@@ -1,0 +1,7 @@
+import type { RouteBody } from '../../../../../shared/routes';
+import { api } from '../../../lib/api-client';
+
+export type PhotoUploadInput = RouteBody<'requestPhotoUpload'>;
+
+/** POST /api/user/photo/update: a presigned PUT (uploadUrl) for a new photo, and its object name. */
+export const requestPhotoUpload = (body: PhotoUploadInput) => api('requestPhotoUpload', { body });

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { logAppError } from '../../../lib/app-error';
+import { photoFileName } from '../utils/photo-file';
+import { completePhotoUpload } from './complete-photo-upload';
+import { userQueryKey } from './get-user';
+import { requestPhotoUpload } from './request-photo-upload';
+import { uploadPhotoFile } from './upload-photo-file';
+
+/**
+ * Save a new profile photo: ask for a presigned PUT, upload the file there, then complete. The
+ * returned user (with the new presigned photo URL) replaces the cached one, so the navigation
+ * column's avatar changes too.
+ */
+export async function savePhoto(file: File) {
+  const { uploadUrl, photo } = await requestPhotoUpload({
+    fileName: photoFileName(file),
+    contentType: file.type,
+  });
+  try {
+    await uploadPhotoFile(uploadUrl, file);
+  } catch (error) {
+    logAppError('uploadPhotoFile', error);
+    throw error;
+  }
+  return completePhotoUpload({ photo });
+}
+
+export function useSavePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePhoto,
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}

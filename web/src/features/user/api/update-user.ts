@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RouteBody } from '../../../../../shared/routes';
+import { api } from '../../../lib/api-client';
+import { userQueryKey } from './get-user';
+
+export type UpdateUserInput = RouteBody<'updateUser'>;
+
+/** POST /api/user/update: change the caller's first and last name; returns the updated user. */
+export const updateUser = (body: UpdateUserInput) => api('updateUser', { body });
+
+/** Save the names; the returned user replaces the cached one (navigation and profile follow). */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+  });
+}
