@@ -15,7 +15,14 @@ import { logger } from './logger';
 
 let management: ApiGatewayManagementApiClient | undefined;
 export function managementApi() {
-  management ??= new ApiGatewayManagementApiClient({ endpoint: config.websocketCallbackUrl });
+  management ??= new ApiGatewayManagementApiClient({
+    endpoint: config.websocketCallbackUrl,
+    // A fan-out posts to every subscriber at once; the default pool of 50 sockets would queue them.
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: 256 },
+      httpsAgent: { keepAlive: true, maxSockets: 256 },
+    },
+  });
   return management;
 }
 

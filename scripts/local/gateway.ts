@@ -100,8 +100,15 @@ function singleValued(headers: IncomingMessage['headers']): Record<string, strin
   );
 }
 
-export async function startGateway(options: GatewayOptions): Promise<Server> {
+export interface Gateway {
+  server: Server;
+  /** Drops every websocket, waits for their $disconnect handlers, then closes the server. */
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sockets = new Map<string, WebSocket>();
+  const disconnecting = new Set<Promise<void>>();
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
@@ -223,6 +230,8 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
       queue = queue.then(async () => {
         await options.websocketHandler(wsEvent('$disconnect', connectionId), lambdaContext('websocket'));
       });
+      disconnecting.add(queue);
+      queue.finally(() => disconnecting.delete(queue));
     });
   }
 
@@ -230,11 +239,19 @@ export async function startGateway(options: GatewayOptions): Promise<Server> {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  server.on('close', () => {
-    for (const ws of sockets.values()) ws.terminate();
-    wss.close();
-  });
-  return server;
+  return {
+    server,
+    async close() {
+      for (const ws of sockets.values()) ws.terminate();
+      await new Promise((resolve) => setTimeout(resolve, 0)); // let 'close' events queue their handlers
+      await Promise.allSettled([...disconnecting]);
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
 }
 
 function proxyEvent(

@@ -145,7 +145,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       runtimeConfig,
       spa,
     });
-    stops.push(() => closeServer(gateway));
+    stops.push(() => gateway.close());
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,

@@ -7,6 +7,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { fullDateTime, isAppPath, relativeTime } from '../utils/relative-time';
 import { DashboardPanel } from './dashboard-panel';
+import classes from './notifications-panel.module.css';
 
 export const DASHBOARD_NOTIFICATIONS_ERROR = 'There was a problem retrieving your notifications';
 export const NO_NOTIFICATIONS_TEXT =
@@ -35,6 +36,7 @@ function Item({ notification, onOpen }: { notification: Notification; onOpen: ()
     <li>
       <UnstyledButton
         onClick={onOpen}
+        className={classes.item}
         w="100%"
         p={6}
         style={{

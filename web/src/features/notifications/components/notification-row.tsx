@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import type { Notification } from '../../../../../shared/schemas/notification';
 import { fullDateTime, relativeTime } from '../utils/relative-time';
+import classes from './notification-row.module.css';
 import { ReadMarker } from './read-marker';
 
 export interface NotificationRowProps {
@@ -16,22 +17,15 @@ export function NotificationRow({ notification, pending, onMarkRead, onOpen }: N
   const unread = notification.readAt === null;
   const { fullName, photo } = notification.causedBy;
   return (
-    <Group
-      component="li"
-      wrap="nowrap"
-      gap="xs"
-      px="xs"
-      py={6}
-      bg={unread ? 'var(--mantine-color-orange-0)' : undefined}
-      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-    >
+    <Group component="li" className={classes.row} wrap="nowrap" gap="xs" px="xs" py={6}>
       <ReadMarker read={!unread} pending={pending} onMarkRead={() => onMarkRead(notification)} />
       <UnstyledButton
         onClick={() => onOpen(notification)}
+        className={classes.open}
         flex={1}
         miw={0}
         p={4}
-        style={{ display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-sm)', borderRadius: 4 }}
+        style={{ display: 'flex', alignItems: 'center', gap: 'var(--mantine-spacing-sm)' }}
       >
         <Avatar
           component="span"

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, EmptyState, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -67,7 +67,7 @@ export default function NotificationsRoute() {
             description={EMPTY[which].description}
           />
         ) : (
-          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+          <Paper component="ul" withBorder radius="md" m={0} p={4} style={{ listStyle: 'none' }}>
             {items.map((notification) => (
               <NotificationRow
                 key={notification.notificationId}
@@ -77,7 +77,7 @@ export default function NotificationsRoute() {
                 onOpen={onOpen}
               />
             ))}
-          </Stack>
+          </Paper>
         )}
         {query.hasNextPage ? (
           <Center>
