@@ -12,10 +12,10 @@ import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { AccountStatus } from '../../../shared/schemas/user';
 import { Splash } from '../components/Splash';
-import { usePermissions } from '../features/team/api/get-permissions';
 import { useUser } from '../features/user/api/get-user';
 import { useUserStatus } from '../features/user/api/get-user-status';
 import { useAuthSession } from '../lib/auth';
+import { usePermissions } from '../lib/permissions';
 import { destinationForStatus, safeReturnPath } from './routing';
 
 const AppLayout = lazy(() => import('./app-layout'));

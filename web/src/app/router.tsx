@@ -23,7 +23,7 @@ const Invitations = page(() => import('../features/onboarding/routes/invitations
 const TeamSetup = page(() => import('../features/onboarding/routes/team-setup'));
 const CreateTeam = page(() => import('../features/onboarding/routes/create-team'));
 const Profile = page(() => import('../features/user/routes/profile'));
-const Home = page(() => import('../features/dashboard/routes/home'));
+const Home = page(() => import('./routes/home'));
 const Projects = page(() => import('../features/projects/routes/projects'));
 const ProjectDashboard = page(() => import('../features/projects/routes/project-dashboard'));
 const Question = page(() => import('../features/projects/routes/question'));

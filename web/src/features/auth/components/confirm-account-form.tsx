@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
 import { logAppError } from '../../../lib/app-error';
 import { signInWithPassword } from '../../../lib/auth';
 import { notifyError } from '../../../lib/notify';
@@ -12,6 +11,7 @@ import { useResendSignUpCode } from '../api/resend-sign-up-code';
 import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
 import { AUTH_MESSAGES, authErrorMessage, isAlreadyConfirmedError } from '../utils/auth-errors';
 import { takePendingSignIn } from '../utils/pending-sign-in';
+import { VerificationCodeField } from './verification-code-field';
 
 /** How long the resend button shows that the code went out (spec 000 §9: 1500 ms). */
 export const RESEND_DONE_MS = 1500;
@@ -106,14 +106,7 @@ export function ConfirmAccountForm({ email }: { email: string }) {
             </Anchor>
           </Alert>
         ) : null}
-        <TextInput
-          label="Verification Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LIMITS.verificationCode}
-          key={form.key('code')}
-          {...form.getInputProps('code')}
-        />
+        <VerificationCodeField key={form.key('code')} {...form.getInputProps('code')} />
         <Button type="submit" fullWidth disabled={!valid || busy} loading={busy}>
           Confirm Account
         </Button>

@@ -1,8 +1,7 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
 import { logAppError } from '../../../lib/app-error';
 import { authErrorName, signInWithPassword } from '../../../lib/auth';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -12,8 +11,8 @@ import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
 import { useSsoCheck } from '../hooks/use-sso-check';
 import { authErrorMessage } from '../utils/auth-errors';
 import { signUpPath } from '../utils/paths';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
+import { NewPasswordField } from './new-password-field';
+import { VerificationCodeField } from './verification-code-field';
 import { WorkEmailField } from './work-email-field';
 
 export type ResetStep = 'SEND_EMAIL' | 'RESET_PASSWORD';
@@ -134,21 +133,8 @@ function ResetPasswordStep({ email }: { email: string }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text ta="center">We've emailed you a verification code.</Text>
-        <TextInput
-          label="Verification Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={LIMITS.verificationCode}
-          key={form.key('code')}
-          {...form.getInputProps('code')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordRules password={form.getValues().password} />
+        <VerificationCodeField key={form.key('code')} {...form.getInputProps('code')} />
+        <NewPasswordField key={form.key('password')} {...form.getInputProps('password')} />
         <Button type="submit" fullWidth disabled={!form.isValid() || busy} loading={busy}>
           Update Password
         </Button>

@@ -10,8 +10,7 @@ import { useSsoCheck } from '../hooks/use-sso-check';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-errors';
 import { confirmAccountPath, PRIVACY_URL, resetPasswordPath, TERMS_URL } from '../utils/paths';
 import { keepPendingSignIn } from '../utils/pending-sign-in';
-import { PasswordField } from './password-field';
-import { PasswordRules } from './password-rules';
+import { NewPasswordField } from './new-password-field';
 import { WorkEmailField } from './work-email-field';
 
 /**
@@ -74,13 +73,7 @@ export function SignUpForm({ initialEmail = '' }: { initialEmail?: string }) {
           {...form.getInputProps('email')}
           onBlurValue={(value) => void sso.check(value)}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordRules password={form.getValues().password} />
+        <NewPasswordField key={form.key('password')} {...form.getInputProps('password')} />
         <Button type="submit" fullWidth disabled={!valid || busy} loading={busy}>
           Create Account
         </Button>

@@ -1,9 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { RouteQuery } from '../../../../../shared/routes';
 import { api } from '../../../lib/api-client';
 
 /** Notifications per page on the notifications screen. */
 export const NOTIFICATIONS_PAGE_SIZE = 25;
+/** How many of the newest notifications the dashboard panel shows. */
+export const DASHBOARD_NOTIFICATIONS_LIMIT = 6;
 
 export type NotificationsPage = RouteQuery<'listNotifications'>;
 
@@ -27,3 +29,17 @@ export const notificationsInfiniteQueryOptions = (limit = NOTIFICATIONS_PAGE_SIZ
 
 export const useNotifications = (limit = NOTIFICATIONS_PAGE_SIZE) =>
   useInfiniteQuery(notificationsInfiniteQueryOptions(limit));
+
+/** Starts with 'notifications': live NOTIFICATION_CREATED events and mark-as-read refresh it. */
+export const dashboardNotificationsQueryKey = (limit: number) =>
+  ['notifications', 'dashboard', limit] as const;
+
+/** Only the newest `limit` notifications: one page, for the dashboard panel. */
+export const dashboardNotificationsQueryOptions = (limit = DASHBOARD_NOTIFICATIONS_LIMIT) =>
+  queryOptions({
+    queryKey: dashboardNotificationsQueryKey(limit),
+    queryFn: ({ signal }) => listNotifications({ limit }, signal),
+  });
+
+export const useDashboardNotifications = (limit = DASHBOARD_NOTIFICATIONS_LIMIT) =>
+  useQuery(dashboardNotificationsQueryOptions(limit));

@@ -1,14 +1,12 @@
 import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../../../../shared/schemas/notification';
 import { PageTitle } from '../../../components/PageTitle';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useNotifications } from '../api/list-notifications';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationRow } from '../components/notification-row';
-import { useErrorToast } from '../hooks/use-error-toast';
-import { isAppPath } from '../utils/relative-time';
+import { useNotificationActions } from '../hooks/use-notification-actions';
 
 export const NOTIFICATIONS_ERROR = 'There was an error retrieving your notifications';
 
@@ -25,21 +23,11 @@ const EMPTY: Record<Tab, { title: string; description: string }> = {
 /** /Notifications: tabs Unread (default) and All (spec 000 §2.10). */
 export default function NotificationsRoute() {
   const [tab, setTab] = useState<Tab>('unread');
-  const navigate = useNavigate();
   const query = useNotifications();
-  const markRead = useMarkNotificationRead();
+  const { onMarkRead, onOpen, pendingId } = useNotificationActions();
   useErrorToast(query.isError, query.errorUpdatedAt, NOTIFICATIONS_ERROR);
 
   const all = query.data?.pages.flat() ?? [];
-  const pendingId = markRead.isPending ? markRead.variables : undefined;
-
-  const onMarkRead = (notification: Notification) => {
-    if (notification.readAt === null) markRead.mutate(notification.notificationId);
-  };
-  const onOpen = (notification: Notification) => {
-    onMarkRead(notification);
-    if (isAppPath(notification.linkReferencePath)) navigate(notification.linkReferencePath);
-  };
 
   const list = (items: Notification[], which: Tab) => {
     if (query.isPending) {

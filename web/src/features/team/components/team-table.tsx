@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { Group, Membership, Role } from '../../../../../shared/schemas/team';
 import { UpdateMemberRequest } from '../../../../../shared/schemas/team';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { formatAddedDate, formatLastSeen, NEVER } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateMember } from '../api/update-member';
-import { formatAddedDate, formatLastSeen, NEVER } from '../utils/format-dates';
 import { assignableRoles, type Caller, rowAccess } from '../utils/member-access';
 
 export const ACCESS_UPDATED = 'Access updated';

@@ -1,3 +1,47 @@
+/**
+ * Dates as the screens show them: relative times (notifications, Last Seen), the full local date
+ * and time, and day-ordinal dates (Added). Pure functions; `now` can be passed for tests.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The date an ISO string names, or null when it is missing or unreadable. */
+const parse = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** The largest unit that fits is used, in seconds. */
+const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', (365 * DAY) / SECOND],
+  ['month', (30 * DAY) / SECOND],
+  ['week', (7 * DAY) / SECOND],
+  ['day', DAY / SECOND],
+  ['hour', HOUR / SECOND],
+  ['minute', MINUTE / SECOND],
+];
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago"; empty for an unreadable date. */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - now) / SECOND);
+  if (Math.abs(seconds) < 45) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return relativeFormat.format(Math.round(seconds / 60) || -1, 'minute');
+}
+
+/** The full local date and time, e.g. for a title attribute. */
+export const fullDateTime = (iso: string) => parse(iso)?.toLocaleString() ?? '';
+
 const MONTHS = [
   'January',
   'February',
@@ -29,12 +73,6 @@ export function ordinal(day: number): string {
   }
 }
 
-const parse = (iso: string | null | undefined): Date | null => {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
 /** The Added column: day-ordinal month year in local time, e.g. '21st November 2026' ('' if unknown). */
 export function formatAddedDate(iso: string | null | undefined): string {
   const date = parse(iso);
@@ -43,11 +81,6 @@ export function formatAddedDate(iso: string | null | undefined): string {
 }
 
 export const NEVER = 'Never';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 

@@ -1,14 +1,15 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { usePermissions } from '../api/get-permissions';
-import { DashboardPanel } from './dashboard-panel';
+import { DashboardPanel } from '../../../components/DashboardPanel';
+import { usePermissions } from '../../../lib/permissions';
 
 /**
- * Active Projects. The dashboard projects call (GET /dashboard/projects) comes with the projects
- * work; until then the panel shows its empty state, which offers Create Project to those allowed.
+ * Active Projects, on the home dashboard. The dashboard projects call (GET /dashboard/projects)
+ * comes with the projects work; until then the panel shows its empty state, which offers Create
+ * Project to those allowed.
  */
-export function ProjectsPanel() {
+export function ActiveProjectsPanel() {
   const permissions = usePermissions();
   const canCreate = permissions.data?.USER_PERMISSION_CREATE_PROJECT === true;
   return (

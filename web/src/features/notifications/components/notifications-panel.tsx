@@ -1,12 +1,11 @@
-import { Alert, Avatar, Box, Center, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Center, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { Notification } from '../../../../../shared/schemas/notification';
-import { useDashboardNotifications } from '../api/get-dashboard-notifications';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useErrorToast } from '../hooks/use-error-toast';
-import { fullDateTime, isAppPath, relativeTime } from '../utils/relative-time';
-import { DashboardPanel } from './dashboard-panel';
+import { DashboardPanel } from '../../../components/DashboardPanel';
+import { useErrorToast } from '../../../hooks/use-error-toast';
+import { useDashboardNotifications } from '../api/list-notifications';
+import { useNotificationActions } from '../hooks/use-notification-actions';
+import { NotificationSummary } from './notification-summary';
 import classes from './notifications-panel.module.css';
 
 export const DASHBOARD_NOTIFICATIONS_ERROR = 'There was a problem retrieving your notifications';
@@ -31,7 +30,6 @@ function Dot({ unread }: { unread: boolean }) {
 
 function Item({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const unread = notification.readAt === null;
-  const { fullName, photo } = notification.causedBy;
   return (
     <li>
       <UnstyledButton
@@ -46,50 +44,21 @@ function Item({ notification, onOpen }: { notification: Notification; onOpen: ()
         }}
       >
         <Dot unread={unread} />
-        <Avatar
-          component="span"
-          src={photo}
-          name={fullName || undefined}
-          color="initials"
-          radius="xl"
-          size={28}
-        />
-        <Box component="span" display="block" miw={0} flex={1}>
-          <Group component="span" gap={6} wrap="nowrap">
-            <Text component="span" size="sm" fw={600} truncate>
-              {fullName}
-            </Text>
-            <Text
-              component="time"
-              dateTime={notification.createdAt}
-              title={fullDateTime(notification.createdAt)}
-              size="xs"
-              c="dimmed"
-              style={{ whiteSpace: 'nowrap' }}
-            >
-              {relativeTime(notification.createdAt)}
-            </Text>
-          </Group>
+        <NotificationSummary notification={notification} compact>
           <Text component="span" display="block" size="sm" c={unread ? undefined : 'dimmed'} lineClamp={2}>
             {notification.description}
           </Text>
-        </Box>
+        </NotificationSummary>
       </UnstyledButton>
     </li>
   );
 }
 
-/** The dashboard's newest notifications; a click marks one read and follows its link. */
+/** The home dashboard's newest notifications; a click marks one read and follows its link. */
 export function NotificationsPanel() {
-  const navigate = useNavigate();
   const query = useDashboardNotifications();
-  const markRead = useMarkNotificationRead();
+  const { onOpen } = useNotificationActions();
   useErrorToast(query.isError, query.errorUpdatedAt, DASHBOARD_NOTIFICATIONS_ERROR);
-
-  const open = (notification: Notification) => {
-    if (notification.readAt === null) markRead.mutate(notification.notificationId);
-    if (isAppPath(notification.linkReferencePath)) navigate(notification.linkReferencePath);
-  };
 
   let body: ReactNode;
   if (query.isPending) {
@@ -117,7 +86,7 @@ export function NotificationsPanel() {
           <Item
             key={notification.notificationId}
             notification={notification}
-            onOpen={() => open(notification)}
+            onOpen={() => onOpen(notification)}
           />
         ))}
       </Stack>

@@ -1,7 +1,8 @@
 import { Alert, Box, Center, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
+import { DashboardPanel } from '../../../components/DashboardPanel';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useActivity } from '../api/get-activity';
-import { useErrorToast } from '../hooks/use-error-toast';
 import {
   type CellShade,
   cellShade,
@@ -12,7 +13,6 @@ import {
   monthLabels,
   toWeeks,
 } from '../utils/heat-map';
-import { DashboardPanel } from './dashboard-panel';
 
 export const ACTIVITY_ERROR = 'There was a problem retrieving your activity';
 

@@ -1,5 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddedDate, formatLastSeen, ordinal } from './format-dates';
+import { formatAddedDate, formatLastSeen, fullDateTime, ordinal, relativeTime } from './dates';
+
+describe('relativeTime', () => {
+  const NOW = Date.parse('2026-11-21T12:00:00Z');
+  const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+  it.each([
+    [10, 'just now'],
+    [50, '1 minute ago'],
+    [5 * 60, '5 minutes ago'],
+    [3 * 3600, '3 hours ago'],
+    [26 * 3600, 'yesterday'],
+    [3 * 86_400, '3 days ago'],
+    [14 * 86_400, '2 weeks ago'],
+    [65 * 86_400, '2 months ago'],
+    [400 * 86_400, 'last year'],
+  ])('%s s ago is "%s"', (seconds, text) => {
+    expect(relativeTime(ago(seconds), NOW)).toBe(text);
+  });
+
+  it('is empty for a date it cannot read', () => {
+    expect(relativeTime('not a date', NOW)).toBe('');
+  });
+});
+
+describe('fullDateTime', () => {
+  it('is the local date and time, empty for a date it cannot read', () => {
+    const iso = '2026-11-21T12:00:00Z';
+    expect(fullDateTime(iso)).toBe(new Date(iso).toLocaleString());
+    expect(fullDateTime('not a date')).toBe('');
+    expect(fullDateTime('')).toBe('');
+  });
+});
 
 describe('ordinal', () => {
   it.each([

@@ -9,7 +9,7 @@ export interface DashboardPanelProps {
   children: ReactNode;
 }
 
-/** One of the three dashboard panels: a titled card. */
+/** One of the home dashboard's panels (composed in app/routes/home): a titled card. */
 export function DashboardPanel({ title, seeMore, children }: DashboardPanelProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title} mih={240}>
