@@ -30,6 +30,8 @@ export async function completeRegistration(input: RegistrationRequest, sourceIp:
         emailAddress: input.emailAddress,
         givenName: input.givenName,
         lastName: input.lastName,
+        // Registration happens in a signed-in session: the person has been seen.
+        lastSeen: new Date().toISOString(),
       })
       .go();
   } catch (error) {

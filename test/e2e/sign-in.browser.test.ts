@@ -2,45 +2,26 @@
  * The product as a newcomer meets it: the local stack with the built SPA in headless Chromium. An
  * anonymous visit is sent to Sign In; the demo user signs in and reaches the home route.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
 import { startTestStack, type TestStack } from '../support/local-stack';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = join(ROOT, 'test-results');
+import { assertSpaBuilt, launchChromium, newPage as newBrowserPage, SHOTS } from './support';
 
 let stack: TestStack;
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html')))
-    throw new Error('Build the SPA first: npm run build:web');
+  assertSpaBuilt();
   stack = await startTestStack();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
+const newPage = (): Promise<Page> => newBrowserPage(browser);
 
 describe('sign in', () => {
   it('redirects an anonymous visitor to Sign In, then signs the demo user in to the home route', async () => {

@@ -14,7 +14,7 @@ import type { AccountStatus } from '../../../shared/schemas/user';
 import { Splash } from '../components/Splash';
 import { useUser } from '../features/user/api/get-user';
 import { useUserStatus } from '../features/user/api/get-user-status';
-import { useAuthSession } from '../lib/auth';
+import { signedOutByUser, useAuthSession } from '../lib/auth';
 import { usePermissions } from '../lib/permissions';
 import { destinationForStatus, safeReturnPath } from './routing';
 
@@ -36,6 +36,8 @@ export function SignedInRoute() {
   const location = useLocation();
   if (session.isPending) return <Splash />;
   if (!session.data?.signedIn) {
+    // After an expired session, come back here once signed in; after a chosen sign-out, start afresh.
+    if (signedOutByUser()) return <Navigate to="/login" replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
   }

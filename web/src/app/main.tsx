@@ -4,7 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StartupError } from '../components/RouteError';
 import { RECORD_ACTIVITY_ROUTE, recordActivity } from '../lib/activity';
-import { completeRedirectSignIn, configureAmplify, OAUTH_REDIRECT_PATH } from '../lib/amplify';
+import {
+  completeRedirectSignIn,
+  configureAmplify,
+  forgetAbandonedRedirectSignIn,
+  OAUTH_REDIRECT_PATH,
+} from '../lib/amplify';
 import { logAppError, reportAppErrorsToServer } from '../lib/app-error';
 import { readAuthSession } from '../lib/auth';
 import { loadRuntimeConfig } from '../lib/runtime-config';
@@ -21,6 +26,7 @@ async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
     const config = await loadRuntimeConfig();
+    forgetAbandonedRedirectSignIn(config);
     configureAmplify(config);
     reportAppErrorsToServer({
       send: recordActivity,

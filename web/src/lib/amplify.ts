@@ -44,6 +44,17 @@ export function configureAmplify(config: RuntimeConfig): void {
 }
 
 /**
+ * A federated sign-in abandoned at the identity provider (Back button, typed URL) leaves Amplify's
+ * in-flight marker for 5 minutes, during which every session check waits for it and the app shows
+ * only the splash. Away from the redirect page no flow can be in flight, so drop the marker.
+ */
+export function forgetAbandonedRedirectSignIn(config: RuntimeConfig): void {
+  if (window.location.pathname === OAUTH_REDIRECT_PATH) return;
+  const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}.`;
+  for (const key of ['inflightOAuth', 'inflightOAuthDeadline']) window.localStorage.removeItem(prefix + key);
+}
+
+/**
  * On the OAuth redirect page, let Amplify complete the federated sign-in from the URL. The outcome
  * is read by the /token route through fetchAuthSession (which waits for the in-flight flow) and
  * `takeRedirectError`.

@@ -12,6 +12,10 @@ export interface AuthSession {
   email: string | null;
 }
 
+/** Set when the user chose to sign out: Sign In then starts afresh, with no page to return to. */
+let signedOutByChoice = false;
+export const signedOutByUser = () => signedOutByChoice;
+
 const SIGNED_OUT: AuthSession = { signedIn: false, email: null };
 
 /** E-mails are trimmed and lower-cased before use (spec 000 §5). */
@@ -44,6 +48,9 @@ export function listenToAuthEvents(queryClient: QueryClient): () => void {
   return Hub.listen('auth', ({ payload }) => {
     switch (payload.event) {
       case 'signedIn':
+        signedOutByChoice = false;
+        void queryClient.invalidateQueries({ queryKey: authSessionQueryKey });
+        break;
       case 'signedOut':
       case 'signInWithRedirect':
       case 'tokenRefresh_failure':
@@ -95,6 +102,7 @@ export async function restartAppState(queryClient: QueryClient): Promise<void> {
 
 /** Sign out: clears all session state; the guards then send the user to /login. */
 export async function signOutAndReset(queryClient: QueryClient): Promise<void> {
+  signedOutByChoice = true;
   try {
     await signOut();
   } finally {

@@ -1,0 +1,152 @@
+/**
+ * Shared pieces of the browser suites: the Chromium launch, pages with short waits, screenshots,
+ * the SES emulator's sent mail (verification codes, invitations) and tiny generated PNG images.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { TestStack } from '../support/local-stack';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = join(ROOT, 'test-results');
+
+/** Browser suites serve the built SPA (web/dist): fail early with the fix when it is missing. */
+export function assertSpaBuilt(): void {
+  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html')))
+    throw new Error('Build the SPA first: npm run build:web');
+}
+
+/** Debian's headless Chromium, with the flags that keep it quiet and working inside a container. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A page in a fresh browser context (its own cookies and storage: a separate browser, as far as
+ * the app can tell). Waits give up after `timeoutMs`, so a broken step fails well inside the test
+ * time-out with the step's own message.
+ */
+export async function newPage(browser: Browser, timeoutMs = 15_000): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(timeoutMs);
+  return context.newPage();
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** The page's title, polled: the SPA sets it after the route renders. */
+export async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction((expected) => document.title === expected, title);
+}
+
+export interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Every e-mail the SES emulator has accepted so far, oldest first. */
+export async function sentMail(stack: TestStack): Promise<SentMail[]> {
+  const response = await fetch(`${stack.mailUrl}/store`);
+  if (!response.ok) throw new Error(`The mail store answered ${response.status}`);
+  const store = (await response.json()) as { emails: any[] };
+  return store.emails.map((m) => ({
+    to: (m.destination?.to ?? []).map((address: string) => address.toLowerCase()),
+    subject: String(m.subject ?? ''),
+    text: String(m.body?.text ?? ''),
+    html: String(m.body?.html ?? ''),
+  }));
+}
+
+/** The e-mails to `address` that `match`, oldest first. */
+export async function mailTo(
+  stack: TestStack,
+  address: string,
+  match: (mail: SentMail) => boolean = () => true,
+): Promise<SentMail[]> {
+  const wanted = address.toLowerCase();
+  return (await sentMail(stack)).filter((m) => m.to.includes(wanted) && match(m));
+}
+
+/**
+ * Waits for the (`after` + 1)-th e-mail to `address` that `match`es and returns it; `after` is how
+ * many such e-mails there were before the step that sends it.
+ */
+export async function waitForMail(
+  stack: TestStack,
+  address: string,
+  options: { match?: (mail: SentMail) => boolean; after?: number; timeoutMs?: number } = {},
+): Promise<SentMail> {
+  const { match, after = 0, timeoutMs = 10_000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await mailTo(stack, address, match);
+    if (found.length > after) return found[after];
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail #${after + 1} to ${address} (found ${found.length}) in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const CODE = /\b(\d{6})\b/;
+/** Cognito's verification and password-reset e-mails carry the code in the subject. */
+export const isCodeMail = (mail: SentMail) => CODE.test(mail.subject);
+
+/** The verification code of the (`after` + 1)-th code e-mail to `address`. */
+export async function waitForCode(stack: TestStack, address: string, after = 0): Promise<string> {
+  const mail = await waitForMail(stack, address, { match: isCodeMail, after });
+  return CODE.exec(mail.subject)![1];
+}
+
+/** How many code e-mails `address` has received: pass as `after` before a step that sends one. */
+export async function codeMailCount(stack: TestStack, address: string): Promise<number> {
+  return (await mailTo(stack, address, isCodeMail)).length;
+}
+
+/** A valid RGB PNG of `width` × `height` whose pixels come from `pixel`. */
+export function pngBytes(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1); // each row starts with filter type 0 (none)
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit depth, truecolour, deflate, adaptive filtering, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
