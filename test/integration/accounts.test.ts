@@ -312,7 +312,12 @@ describe('invitations', () => {
       membershipId: bobMembershipId,
       userId: bob.userId,
       status: 'ACTIVE',
-      member: { userId: bob.userId, fullName: 'Bob Brown', emailAddress: bob.email, lastSeen: null },
+      member: {
+        userId: bob.userId,
+        fullName: 'Bob Brown',
+        emailAddress: bob.email,
+        lastSeen: expect.any(String),
+      },
     });
 
     expect(
