@@ -23,6 +23,7 @@ import { ROUTE_GROUPS } from '../shared/routes';
 import { benchFanout } from '../test/bench/fanout';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from '../test/bench/report';
 import { routeScripts } from '../test/bench/spa';
+import type { LocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const execFileAsync = promisify(execFile);
@@ -207,11 +208,43 @@ function get(agent: Agent, port: number, path: string, token: string): Promise<R
   });
 }
 
-let cleanupOnSignal: (() => Promise<void>) | undefined;
+/**
+ * The parts that need the running product share one local stack: the handlers' SDK clients are
+ * created once per process, bound to the endpoints of the first stack.
+ */
+let shared: { stack: LocalStack; dataDir: string } | undefined;
+async function benchStack(): Promise<LocalStack> {
+  if (!shared) {
+    // cognito-local still uses the v2 SDK; its end-of-support notice is noise here.
+    process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+    const { findFreeBasePort, startLocalStack } = await import('./local/stack');
+    const dataDir = mkdtempSync(join(tmpdir(), 'workspace-bench-stack-'));
+    const started = performance.now();
+    const stack = await startLocalStack({
+      port: await findFreeBasePort(),
+      dataDir,
+      logLevel: 'ERROR',
+      seed: true,
+    });
+    console.log(
+      `  local stack up at ${stack.appUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    shared = { stack, dataDir };
+  }
+  return shared.stack;
+}
+async function stopBenchStack() {
+  if (!shared) return;
+  const { stack, dataDir } = shared;
+  shared = undefined;
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const cleanupOnSignal = stopBenchStack;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping…`);
-    void (cleanupOnSignal?.() ?? Promise.resolve()).finally(() => process.exit(130));
+    void cleanupOnSignal().finally(() => process.exit(130));
   });
 }
 
@@ -219,33 +252,15 @@ async function benchApi() {
   heading(
     `Warm GET /api/user through the local gateway (${API_CALLERS} callers, ${API_DURATION_MS / 1000} s)`,
   );
-  // cognito-local still uses the v2 SDK; its end-of-support notice is noise here.
-  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-  const { findFreeBasePort, startLocalStack } = await import('./local/stack');
   const { LOCAL_CLIENT_ID } = await import('./local/cognito');
   const { DEMO } = await import('./local/provision');
   const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
     '@aws-sdk/client-cognito-identity-provider'
   );
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'workspace-bench-stack-'));
   const agent = new Agent({ keepAlive: true, maxSockets: API_CALLERS });
-  let stack: Awaited<ReturnType<typeof startLocalStack>> | undefined;
-  let cleaned = false;
-  const cleanup = async () => {
-    if (cleaned) return;
-    cleaned = true;
-    agent.destroy();
-    await stack?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  cleanupOnSignal = cleanup;
   try {
-    const started = performance.now();
-    stack = await startLocalStack({ port: await findFreeBasePort(), dataDir, logLevel: 'ERROR', seed: true });
-    console.log(
-      `  local stack up at ${stack.appUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const stack = await benchStack();
     const port = stack.ports.app;
 
     const auth = await new CognitoIdentityProviderClient({}).send(
@@ -312,8 +327,7 @@ async function benchApi() {
       `    max ${ms(latencies[latencies.length - 1])}; callers in a separate process, ${API_WARMUP_MS / 1000} s warm-up under load`,
     );
   } finally {
-    await cleanup();
-    cleanupOnSignal = undefined;
+    agent.destroy();
   }
 }
 
@@ -386,7 +400,7 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   spa: benchSpa,
   fanout: async () => {
     heading('Live events: publish to 200 websocket connections of one team');
-    await benchFanout(ROOT, addRow);
+    await benchFanout(await benchStack(), ROOT, addRow);
   },
 };
 
@@ -409,6 +423,7 @@ async function main(): Promise<number> {
       rows.push({ metric: `${part}`, figure: '-', target: '-', error: true });
     }
   }
+  await stopBenchStack();
   heading('Summary');
   for (const line of renderTable(rows)) console.log(line);
   return failed ? 1 : 0;
