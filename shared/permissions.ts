@@ -31,18 +31,13 @@ export type RoleCode = (typeof ROLE_CODES)[number];
 export const TEAM_OWNER_ROLE: RoleCode = 'ROLE_ADMIN_TEAM_OWNER';
 
 const ALL: readonly PermissionKey[] = PERMISSION_KEYS;
-const MANAGER: readonly PermissionKey[] = [
-  'USER_PERMISSION_CREATE_PROJECT',
-  'CREATE_QUESTION',
-  'READ_ANSWER',
-  'ANSWER_QUESTION',
-  'ASSIGN_PROJECT_SALES_MANAGER',
-  'ASSIGN_PROJECT_DELIVERY_MANAGER',
-  'BULK_EXPORT_ACROSS_PROJECTS',
-  'NOTIFY_PROJECT_CREATION',
-  'MANAGE_ANSWER_LIBRARY',
-  'VIEW_INSIGHTS',
+/** Managers run projects and the library; only admins manage the team and its people. */
+const TEAM_ADMINISTRATION: readonly PermissionKey[] = [
+  'UPDATE_TEAM',
+  'CREATE_TEAM_MEMBER',
+  'UPDATE_TEAM_MEMBER',
 ];
+const MANAGER: readonly PermissionKey[] = PERMISSION_KEYS.filter((key) => !TEAM_ADMINISTRATION.includes(key));
 const MEMBER: readonly PermissionKey[] = ['READ_ANSWER', 'ANSWER_QUESTION', 'CREATE_QUESTION'];
 const VIEWER: readonly PermissionKey[] = ['READ_ANSWER'];
 

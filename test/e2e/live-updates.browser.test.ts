@@ -90,15 +90,17 @@ describe('live updates', () => {
 
     const owner = await signIn(DEMO.email, DEMO.password);
     await owner.goto(`${stack.appUrl}/Team`);
+    // Watch for the toast from before the change: it closes itself after 3 s.
+    const toast = member.getByText('Your access was updated');
+    const toastShown = toast.waitFor({ timeout: 20_000 });
     await owner.getByLabel(`Role of ${MEMBER.givenName} ${MEMBER.lastName}`).first().click();
     await owner.getByRole('option', { name: 'Manager' }).click();
-    await owner.getByText('Access updated').waitFor();
-
-    const toast = member.getByText('Your access was updated');
-    await toast.waitFor({ timeout: 10_000 });
+    await toastShown;
+    await toast.hover(); // pauses the toast's auto-close
     await member.screenshot({ path: join(SHOTS, 'live-toast.png') });
     expect(memberReloaded).toBe(false);
-    // The owner's own session skips its own event: no toast there.
+    await owner.getByText('Access updated').waitFor();
+    // The notification is the member's alone (user scope): the owner's page shows none.
     expect(await owner.getByText('Your access was updated').count()).toBe(0);
 
     await toast.click();
