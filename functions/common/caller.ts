@@ -26,16 +26,33 @@ export function identityFrom(event: APIGatewayProxyEvent): Identity {
 
 export type UserRecord = Awaited<ReturnType<typeof loadCaller>>['user'];
 
-/** The caller's user record, current membership and permission map, loaded once per request. */
+/** The access that requests need from the caller's current membership. */
+export interface CurrentMembership {
+  teamId: string;
+  membershipId: string;
+  groupId: string;
+  roleCode: string;
+}
+
+/**
+ * The caller's user record, current membership and permission map, loaded once per request: one
+ * read, since the user record carries its current membership's access. Records written before
+ * that copy existed fall back to reading the membership itself.
+ */
 export async function loadCaller(identity: Identity) {
   const { data: user } = await db().entities.user.get({ userId: identity.sub }).go();
-  let membership = null;
+  let membership: CurrentMembership | null = null;
   if (user?.teamId && user.membershipId) {
-    const { data } = await db()
-      .entities.membership.get({ teamId: user.teamId, membershipId: user.membershipId })
-      .go();
-    // A membership that no longer names this user (removed from the team) grants nothing.
-    membership = data?.userId === user.userId ? data : null;
+    const { teamId, membershipId } = user;
+    if (user.roleCode && user.groupId) {
+      membership = { teamId, membershipId, groupId: user.groupId, roleCode: user.roleCode };
+    } else {
+      const { data } = await db().entities.membership.get({ teamId, membershipId }).go();
+      // A membership that no longer names this user (removed from the team) grants nothing.
+      if (data?.userId === user.userId) {
+        membership = { teamId, membershipId, groupId: data.groupId, roleCode: data.roleCode };
+      }
+    }
   }
   const permissions: PermissionMap = membership ? permissionsFor(membership.roleCode as RoleCode) : {};
   return { identity, user, membership, permissions };

@@ -29,6 +29,12 @@ export const UserEntity = new Entity({
     teamId: { type: 'string' },
     /** The membership in `teamId`, so the caller's membership is one GetItem away. */
     membershipId: { type: 'string' },
+    /**
+     * Copies of that membership's access, written in the same transaction as the membership itself
+     * (team creation, invitation acceptance, member update), so a request's caller is one read.
+     */
+    roleCode: { type: 'string' },
+    groupId: { type: 'string' },
     lastSeen: { type: 'string' },
     ...timestamps,
   },

@@ -93,7 +93,7 @@ export async function createTeamWithDefaults(
         .commit(),
       user
         .patch({ userId: owner.userId })
-        .set({ teamId, membershipId })
+        .set({ teamId, membershipId, roleCode: ownerRole.code, groupId: groups[0].groupId })
         .where((attr, op) => (owner.teamId ? op.eq(attr.teamId, owner.teamId) : op.notExists(attr.teamId)))
         .commit(),
     ])
@@ -318,20 +318,35 @@ export async function updateMember(
     if (role.code === TEAM_OWNER_ROLE)
       throw new UnprocessableError('No one can be given the team owner role');
   }
-  let updated: MembershipItem;
-  try {
-    const { data } = await db()
-      .entities.membership.patch({ teamId, membershipId })
-      // roleCode travels with roleId: permissions are derived from it on every request.
-      .set({ groupId: input.groupId, roleId: role.roleId, roleCode: role.code })
-      .add({ version: 1 })
-      .where((attr, op) => op.eq(attr.version, current.version))
-      .go({ response: 'all_new' });
-    updated = { ...current, ...data } as MembershipItem;
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError();
-    throw error;
-  }
+  // roleCode travels with roleId: permissions are derived from it on every request.
+  const access = { groupId: input.groupId, roleId: role.roleId, roleCode: role.code };
+  // The member's user record carries the access of its current membership: change both together.
+  const { data: member } = current.userId
+    ? await db().entities.user.get({ userId: current.userId }).go()
+    : { data: null };
+  const isCurrent = member?.teamId === teamId && member.membershipId === membershipId;
+  const result = await db()
+    .transaction.write(({ membership, user }) => [
+      membership
+        .patch({ teamId, membershipId })
+        .set(access)
+        .add({ version: 1 })
+        .where((attr, op) => op.eq(attr.version, current.version))
+        .commit(),
+      ...(isCurrent && member
+        ? [
+            user
+              .patch({ userId: member.userId })
+              .set({ roleCode: role.code, groupId: input.groupId })
+              .where((attr, op) => op.eq(attr.membershipId, membershipId))
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  // A concurrent edit (stale version) or the member switching team in the meantime.
+  if (result.canceled) throw new ConflictError();
+  const updated = { ...current, ...access, version: current.version + 1 } as MembershipItem;
   await memberChanged(teamId, membershipId, sessionId);
   const changed = role.roleId !== current.roleId || group.groupId !== current.groupId;
   if (changed && current.userId && current.userId !== caller.user.userId) {
@@ -412,7 +427,10 @@ export async function respondToInvitation(
           .add({ version: 1 })
           .where((attr, op) => `${op.eq(attr.status, 'INVITED')} AND ${op.eq(attr.invitedEmail, email)}`)
           .commit(),
-        users.patch({ userId: user.userId }).set({ teamId, membershipId }).commit(),
+        users
+          .patch({ userId: user.userId })
+          .set({ teamId, membershipId, roleCode: invitation.roleCode, groupId: invitation.groupId })
+          .commit(),
       ])
       .go();
     // Declined or accepted by a concurrent request in the meantime.

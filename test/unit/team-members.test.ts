@@ -1,9 +1,10 @@
 /**
  * Member updates with DynamoDB mocked at the SDK: a write that lost the race against another edit
- * (its version condition failed) answers 409, and the write is conditional on the version read.
+ * (its version condition failed) answers 409; the membership write is conditional on the version
+ * read, and the member's user record gets the same access in the same transaction.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +41,18 @@ const records = [
     teamId: TEAM,
     membershipId: 'm-owner',
     createdAt: '2025-01-01T00:00:00.000Z',
+  }),
+  item('USER#bob', 'PROFILE', 'user', {
+    userId: 'bob',
+    emailAddress: 'bob@acme.test',
+    givenName: 'Bob',
+    lastName: 'Brown',
+    status: 'ACTIVE',
+    teamId: TEAM,
+    membershipId: 'm-bob',
+    roleCode: 'ROLE_MEMBER',
+    groupId: 'g-sales',
+    createdAt: '2025-01-02T00:00:00.000Z',
   }),
   item(`TEAM#${TEAM}`, 'MEMBER#m-owner', 'membership', {
     teamId: TEAM,
@@ -110,24 +123,31 @@ function update(membershipId: string, body: unknown): APIGatewayProxyEvent {
 
 describe('updateMember optimistic locking', () => {
   it('answers 409 when the membership changed after it was read', async () => {
-    dynamo
-      .on(UpdateCommand)
-      .rejects(
-        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
-      );
+    dynamo.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     const response = await team(update('m-bob', { groupId: 'g-sales', roleId: 'r-viewer' }), context);
     expect(response.statusCode).toBe(409);
     expect(JSON.parse(response.body)).toEqual({
       message: 'This was changed by someone else; reload and try again',
     });
-    const [call] = dynamo.commandCalls(UpdateCommand);
-    const input = call.args[0].input;
-    expect(input.Key).toEqual({ pk: `TEAM#${TEAM}`, sk: 'MEMBER#m-bob' });
-    expect(input.ConditionExpression).toContain('#version = :version0');
-    expect(input.ExpressionAttributeValues?.[':version0']).toBe(7);
+    const [call] = dynamo.commandCalls(TransactWriteCommand);
+    const [membership, user] = call.args[0].input.TransactItems?.map((i) => i.Update) ?? [];
+    expect(membership?.Key).toEqual({ pk: `TEAM#${TEAM}`, sk: 'MEMBER#m-bob' });
+    expect(membership?.ConditionExpression).toContain('#version = :version0');
+    expect(membership?.ExpressionAttributeValues?.[':version0']).toBe(7);
     // roleCode is written with roleId: permissions are derived from it.
-    expect(Object.values(input.ExpressionAttributeValues ?? {})).toEqual(
+    expect(Object.values(membership?.ExpressionAttributeValues ?? {})).toEqual(
       expect.arrayContaining(['r-viewer', 'ROLE_VIEWER']),
+    );
+    // The member's user record, whose current membership this is, gets the same access.
+    expect(user?.Key).toEqual({ pk: 'USER#bob', sk: 'PROFILE' });
+    expect(Object.values(user?.ExpressionAttributeValues ?? {})).toEqual(
+      expect.arrayContaining(['ROLE_VIEWER', 'g-sales', 'm-bob']),
     );
   });
 
@@ -135,6 +155,6 @@ describe('updateMember optimistic locking', () => {
     const response = await team(update('m-elsewhere', { groupId: 'g-sales', roleId: 'r-viewer' }), context);
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toEqual({ message: 'Member not found' });
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });
