@@ -322,8 +322,6 @@ export const routeList: RouteEntry[] = Object.entries(routes).map(([name, def]) 
   ...(def as RouteDef),
 }));
 
-export const routesOfGroup = (group: RouteGroup) => routeList.filter((r) => r.group === group);
-
 /** `/api/team/{id}` → the path parameter names, in order. */
 export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 

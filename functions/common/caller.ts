@@ -24,8 +24,6 @@ export function identityFrom(event: APIGatewayProxyEvent): Identity {
   return { sub: claims.sub, email: String(claims.email).trim().toLowerCase() };
 }
 
-export type UserRecord = Awaited<ReturnType<typeof loadCaller>>['user'];
-
 /** The access that requests need from the caller's current membership. */
 export interface CurrentMembership {
   teamId: string;

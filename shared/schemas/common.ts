@@ -7,8 +7,6 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const EmptyBody = z.object({}).strict();
-
 /** E-mails are trimmed and lower-cased before use (spec 000 §5). */
 export const emailAddress = (max: number, message = 'Please enter your work email address') =>
   z

@@ -64,8 +64,8 @@ export const ActivityQuery = z.object({ days: z.coerce.number().int().min(1).max
 
 export const UserTeam = z.object({ teamId: z.string(), name: z.string(), current: z.boolean() });
 
-const PHOTO_MESSAGE = 'That image is too large, please choose a smaller image. We allow up to 2MB.';
-export const PHOTO_TOO_LARGE_MESSAGE = PHOTO_MESSAGE;
+export const PHOTO_TOO_LARGE_MESSAGE =
+  'That image is too large, please choose a smaller image. We allow up to 2MB.';
 export const PhotoUploadRequest = z.object({
   fileName: z.string().trim().min(1).max(LIMITS.defaultInput),
   contentType: z.string().regex(/^image\/[\w.+-]+$/, 'The photo must be an image'),
