@@ -1,32 +1,74 @@
 /**
- * Live events sent over the websocket as { eventName, data, scope, sessionId }. The sender's own
- * browser session ignores events that carry its session id.
+ * The catalogue of live events: every event the server publishes over the websocket, with the
+ * schema of its data. `publish()` accepts only these, and the browser parses what it receives with
+ * the same schemas. An event reaches the connections subscribed to its scope; the connection of
+ * the browser session that caused it receives it marked `self: true` (a marker the server sets per
+ * connection, so no session id is ever sent to anyone else) and skips it.
  */
-export const EVENT_NAMES = ['NOTIFICATION_CREATED', 'TEAM_MEMBER_UPDATED', 'USER_UPDATED'] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+import * as z from 'zod';
 
-export type ScopeKind = 'team' | 'user' | 'project';
-export interface EventScope {
-  kind: ScopeKind;
-  id: string;
-}
+export const SCOPE_KINDS = ['team', 'user', 'project'] as const;
+export const EventScope = z.object({ kind: z.enum(SCOPE_KINDS), id: z.string().min(1).max(128) });
+export type EventScope = z.infer<typeof EventScope>;
+export type ScopeKind = EventScope['kind'];
 
-export interface LiveEvent<D = unknown> {
-  eventName: EventName;
-  data: D;
-  scope: EventScope;
-  /** The browser session that caused the event, if any. */
-  sessionId: string | null;
-}
+const liveEvent = <const N extends string, D extends z.ZodType>(eventName: N, data: D) =>
+  z.object({
+    eventName: z.literal(eventName),
+    data,
+    scope: EventScope,
+    /** Set by the server on the connection of the session that caused the event. */
+    self: z.boolean().optional(),
+  });
 
-export interface NotificationCreatedData {
-  notificationId: string;
-  causedByUserId: string;
-  title: string;
-  linkReferencePath: string;
-}
+export const NotificationCreated = liveEvent(
+  'NOTIFICATION_CREATED',
+  z.object({
+    notificationId: z.string(),
+    causedByUserId: z.string(),
+    title: z.string(),
+    linkReferencePath: z.string(),
+  }),
+);
+export const TeamMemberUpdated = liveEvent('TEAM_MEMBER_UPDATED', z.object({ membershipId: z.string() }));
+export const UserUpdated = liveEvent('USER_UPDATED', z.object({ userId: z.string() }));
+
+export const LiveEvent = z.discriminatedUnion('eventName', [
+  NotificationCreated,
+  TeamMemberUpdated,
+  UserUpdated,
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+export type EventName = LiveEvent['eventName'];
+export const EVENT_NAMES = LiveEvent.options.map((o) => o.shape.eventName.value) as EventName[];
+export type LiveEventOf<N extends EventName> = Extract<LiveEvent, { eventName: N }>;
+export type EventData<N extends EventName> = LiveEventOf<N>['data'];
 
 /** Control messages of the websocket protocol (see functions/websocket/handler.ts). */
 export const WS_CONNECTED = 'WS-CONNECTED';
 export const WS_AUTHORIZED = 'WS-AUTHORIZED';
 export const WS_UNAUTHORIZED = 'WS-UNAUTHORIZED';
+/** Reply to a subscribe message: the scope is joined, or refused (not found or not visible). */
+export const WS_SUBSCRIBED = 'WS-SUBSCRIBED';
+export const WS_SUBSCRIBE_REFUSED = 'WS-SUBSCRIBE-REFUSED';
+
+/** Messages a client sends. */
+export const ClientMessage = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('hello') }),
+  z.object({
+    action: z.literal('authorize'),
+    token: z.string().min(1).max(8192),
+    sessionId: z.string().max(100).optional(),
+  }),
+  z.object({ action: z.literal('ping') }),
+  /** Join or leave a project's scope while its screens are open (the server checks visibility). */
+  z.object({
+    action: z.literal('subscribe'),
+    scope: z.object({ kind: z.literal('project'), id: z.string().min(1).max(128) }),
+  }),
+  z.object({
+    action: z.literal('unsubscribe'),
+    scope: z.object({ kind: z.literal('project'), id: z.string().min(1).max(128) }),
+  }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;

@@ -10,6 +10,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/constants';
 import {
+  Id,
+  pathParams,
   type RouteEntry,
   type RouteGroup,
   type RouteName,
@@ -36,7 +38,12 @@ import { logger } from './logger';
 
 type Def<N extends RouteName> = Routes[N];
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
-type CallerOf<D> = D extends { auth: 'user' } ? (D extends { team: true } ? TeamCaller : Caller) : undefined;
+/** A route with a permission (or `team: true`) runs only for team members: its caller says so. */
+type CallerOf<D> = D extends { auth: 'user' }
+  ? D extends { permission: string } | { team: true }
+    ? TeamCaller
+    : Caller
+  : undefined;
 
 export interface RouteRequest<N extends RouteName> {
   body: Input<Def<N> extends { body: infer B } ? B : undefined>;
@@ -44,7 +51,7 @@ export interface RouteRequest<N extends RouteName> {
   params: Record<string, string>;
   caller: CallerOf<Def<N>>;
   sourceIp: string;
-  /** The browser session (x-session-id), carried on live events so the sender can skip its own. */
+  /** The browser session (x-session-id): stored with a change so its live event is marked `self` there. */
   sessionId: string | null;
   event: APIGatewayProxyEvent;
 }
@@ -61,6 +68,16 @@ export const json = (statusCode: number, body: unknown): APIGatewayProxyResult =
   headers: JSON_HEADERS,
   body: JSON.stringify(body),
 });
+
+const html = (body: string): APIGatewayProxyResult => ({
+  statusCode: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+  body,
+});
+
+/** The route's own path-parameter schema, or every {param} an `Id`. */
+const paramsSchemaOf = (route: RouteEntry) =>
+  route.params ?? z.object(Object.fromEntries(pathParams(route.path).map((name) => [name, Id])));
 
 function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name);
@@ -109,15 +126,16 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
     const request = {
       body,
-      query: validate(route.query, event.queryStringParameters ?? {}, 'query'),
-      params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: validate(route.query, { ...event.queryStringParameters }, 'query'),
+      params: validate(paramsSchemaOf(route), { ...event.pathParameters }, 'path') as Record<string, string>,
       caller,
       sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
       sessionId: header(event, HEADER_SESSION_ID)?.slice(0, 128) ?? null,
       event,
     } as RouteRequest<RouteName>;
     const data = route.response.parse(await impl(request));
-    return json(200, { data });
+    if (route.raw === 'html') return html(data as string);
+    return json(200, route.raw === 'json' ? data : { data });
   };
 }
 

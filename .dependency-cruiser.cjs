@@ -1,0 +1,75 @@
+/**
+ * The architecture's boundaries, checked by `npm run lint` (dependency-cruiser reads real imports,
+ * including the web app's `@/` alias). test/unit/boundaries.test.ts proves each rule bites.
+ */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
+module.exports = {
+  forbidden: [
+    forbid(
+      'web-feature-imports-another-feature',
+      'Features never import each other: share through web/src/lib, web/src/components or the app layer.',
+      { path: '^web/src/features/([^/]+)/' },
+      { path: '^web/src/features/([^/]+)/', pathNot: '^web/src/features/$1/' },
+    ),
+    forbid(
+      'web-imports-server-code',
+      'The SPA is built from web/ and shared/ only.',
+      { path: '^web/' },
+      { path: '^(functions|lib|scripts|test)/' },
+    ),
+    forbid(
+      'route-group-imports-another-group',
+      'A route group uses only its own folder and functions/common; effects on other groups go through the stream.',
+      { path: '^functions/([^/]+)/', pathNot: '^functions/(common|reactions)/' },
+      { path: '^functions/([^/]+)/', pathNot: '^functions/($1|common)/' },
+    ),
+    forbid(
+      'reactions-import-group-internals',
+      'The reactions function composes the reactions each group exports, nothing else of theirs.',
+      { path: '^functions/reactions/' },
+      { path: '^functions/([^/]+)/', pathNot: '^functions/(reactions|common)/|^functions/[^/]+/reactions\\.ts$' },
+    ),
+    forbid(
+      'common-imports-a-group',
+      'functions/common holds only what several groups use; it never depends on one of them.',
+      { path: '^functions/common/' },
+      { path: '^functions/', pathNot: '^functions/common/' },
+    ),
+    forbid(
+      'server-imports-outside',
+      'Handlers are bundled from functions/ and shared/ only.',
+      { path: '^(functions|shared)/' },
+      { path: '^(lib|scripts|test|web|bin)/' },
+    ),
+    forbid(
+      'shared-imports-server',
+      'shared/ is read by the browser and the server alike.',
+      { path: '^shared/' },
+      { path: '^functions/' },
+    ),
+    forbid(
+      'scripts-import-group-internals',
+      'The local runner uses only entry points: handlers, seeds and the token verifier.',
+      { path: '^scripts/' },
+      {
+        path: '^functions/',
+        pathNot: '^functions/[^/]+/(handler|seed)\\.ts$|^functions/common/token-verifier\\.ts$',
+      },
+    ),
+    forbid('scripts-import-tests', 'Scripts never depend on the test suite.', { path: '^scripts/' }, { path: '^test/' }),
+    forbid(
+      'cdk-imports-runtime-code',
+      'The CDK app names handler entry files; it never imports them.',
+      { path: '^(lib|bin)/' },
+      { path: '^(functions|scripts|test|web)/' },
+    ),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|\\.local)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

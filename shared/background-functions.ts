@@ -1,0 +1,32 @@
+/**
+ * The Lambdas that are not REST route groups, with the AWS access each needs (route groups declare
+ * theirs in shared/routes/<group>.ts). CDK grants each exactly its declaration.
+ */
+import type { FunctionAccess } from './routes/route';
+
+export interface BackgroundFunction {
+  /** Entry file relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  access: FunctionAccess;
+}
+
+export const BACKGROUND_FUNCTIONS = {
+  websocket: {
+    entry: 'functions/websocket/handler.ts',
+    description: 'WebSocket $connect, $disconnect and $default',
+    access: { table: 'readwrite', connections: true },
+  },
+  reactions: {
+    entry: 'functions/reactions/handler.ts',
+    description: "Reactions to the table's stream: live events, notifications, e-mail",
+    access: { table: 'readwrite', email: true, connections: true },
+  },
+} as const satisfies Record<string, BackgroundFunction>;
+
+/**
+ * The entities (ElectroDB `__edb_e__`) whose changes the reactions function handles; on AWS the
+ * event source mapping filters the stream to these, so other writes never invoke it.
+ */
+export const REACTION_ENTITIES = ['membership', 'user', 'notification'] as const;
+export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

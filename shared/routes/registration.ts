@@ -1,0 +1,35 @@
+import { SsoAliasLookup, SsoDomainLookup, SsoLookupResponse } from '../schemas/sso';
+import { RegistrationRequest, RegistrationResponse } from '../schemas/user';
+import { route, routeGroup } from './route';
+
+export const registration = routeGroup(
+  'registration',
+  // Registration checks the identity in the user pool; rate limits and records live in the table.
+  { table: 'readwrite', userPoolRead: true },
+  {
+    registerUser: route({
+      method: 'POST',
+      path: '/api/public/user',
+      auth: 'public',
+      summary: 'Complete registration for a confirmed identity that has no user record yet',
+      body: RegistrationRequest,
+      response: RegistrationResponse,
+    }),
+    ssoByAlias: route({
+      method: 'POST',
+      path: '/api/public/sso/alias',
+      auth: 'public',
+      summary: 'The single sign-on provider for a customer alias (/login/{customerName})',
+      body: SsoAliasLookup,
+      response: SsoLookupResponse,
+    }),
+    ssoByDomain: route({
+      method: 'POST',
+      path: '/api/public/sso/domain',
+      auth: 'public',
+      summary: 'The single sign-on provider for an e-mail domain',
+      body: SsoDomainLookup,
+      response: SsoLookupResponse,
+    }),
+  },
+);
