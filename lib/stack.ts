@@ -1,21 +1,14 @@
 /**
  * Everything one stage runs, in one stack: auth, data, e-mail, the REST and WebSocket APIs with their
- * handlers, and the CloudFront site that puts the SPA, /api and /ws on one origin.
+ * handlers, the reactions function on the table's stream, and the CloudFront site that puts the SPA,
+ * /api and /ws on one origin. Each function's role is granted only its declared access (see Backend).
  */
-import {
-  type CfnElement,
-  CfnOutput,
-  Lazy,
-  RemovalPolicy,
-  Stack,
-  type StackProps,
-  Tags,
-  Validations,
-} from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type { Construct, IConstruct } from 'constructs';
+import type { Construct } from 'constructs';
+import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import type { RouteEntry } from '../shared/routes';
 import { mailFromAddress, type StageConfig } from './config/stages';
 import { AccessLogs } from './constructs/access-logs';
@@ -24,9 +17,10 @@ import { Auth } from './constructs/auth';
 import { Backend } from './constructs/backend';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
+import { Reactions } from './constructs/reactions';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
-import { acknowledgeWildcards, exactly } from './nag';
+import { acknowledgeWildcards } from './nag';
 
 export interface QuestionnaireStackProps extends StackProps {
   config: StageConfig;
@@ -45,6 +39,7 @@ export class QuestionnaireStack extends Stack {
   readonly webSocket: WebSocket;
   readonly web: Web;
   readonly webSocketHandler: IFunction;
+  readonly reactions: Reactions;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
     super(scope, id, props);
@@ -93,12 +88,26 @@ export class QuestionnaireStack extends Stack {
         APP_URL: appUrl,
         WEBSOCKET_CALLBACK_URL: this.webSocket.callbackUrl,
       },
+      resources: {
+        table: this.data.table,
+        uploadsBucket: this.data.uploadsBucket,
+        userPool: this.auth.userPool,
+        email: this.email,
+        webSocket: this.webSocket,
+      },
     });
+    const { websocket } = BACKGROUND_FUNCTIONS;
     this.webSocketHandler = this.backend.addHandler(this.webSocket, 'Handler', {
-      entry: 'functions/websocket/handler.ts',
-      description: 'WebSocket $connect, $disconnect and $default',
+      entry: websocket.entry,
+      description: websocket.description,
+      access: websocket.access,
     });
     this.webSocket.setHandler(this.webSocketHandler);
+    this.reactions = new Reactions(this, 'Reactions', {
+      table: this.data.table,
+      backend: this.backend,
+      removalPolicy,
+    });
 
     this.api = new Api(this, 'Api', {
       stageName: config.stage,
@@ -132,7 +141,8 @@ export class QuestionnaireStack extends Stack {
     });
     this.web = web;
 
-    this.grantHandlerAccess();
+    // After the last grant to a handler role (the stream event source adds the reactions role's).
+    this.backend.acknowledgeWildcards();
     this.acknowledgeHelperFindings();
 
     const output = (id: string, value: string, description: string) =>
@@ -148,55 +158,6 @@ export class QuestionnaireStack extends Stack {
     output('UploadsBucketName', this.data.uploadsBucket.bucketName, 'Uploads bucket');
     output('SiteBucketName', this.web.siteBucket.bucketName, 'SPA bucket');
     output('MailFrom', mailFromAddress(config.email.mailFrom), 'SES sender address');
-  }
-
-  /** What every handler may do; they share one role (see Backend). */
-  private grantHandlerAccess(): void {
-    const role = this.backend.role;
-    this.data.table.grantReadWriteData(role);
-    // Objects only: presigned PUT/GET are signed with these credentials, and `complete` re-checks size and
-    // type with HeadObject (s3:GetObject). ListBucket lets HeadObject answer 404 rather than 403.
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [this.data.uploadsBucket.arnForObjects('*')],
-      }),
-    );
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.data.uploadsBucket.bucketArn] }),
-    );
-    this.auth.userPool.grant(role, 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers');
-    this.email.grantSend(role);
-    this.webSocket.grantManageConnections(role);
-
-    const policy = role.node.tryFindChild('DefaultPolicy') as iam.Policy;
-    const arnOf = (resource: IConstruct) =>
-      `<${this.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
-    acknowledgeWildcards(policy, [
-      {
-        finding: exactly(`Resource::${arnOf(this.data.table)}/index/*`),
-        reason:
-          "Queries on the table's GSIs (named after access patterns) need every index ARN of this one table.",
-      },
-      {
-        finding: exactly(`Resource::${arnOf(this.data.uploadsBucket)}/*`),
-        reason:
-          'Upload keys are namespaced by team and created at run time, so object actions are granted on ' +
-          'the keys of the uploads bucket only; team scoping is enforced by the handlers.',
-      },
-      {
-        finding:
-          /^Resource::arn:[\w-]+:execute-api:[\w-]+:(\d{12}|<AWS::AccountId>):<\w+>\/\*\/\*\/@connections\/\*$/,
-        reason:
-          'Posting to a WebSocket connection needs @connections/<connectionId>, and connection ids are ' +
-          'issued at run time; the grant is limited to this one WebSocket API.',
-      },
-      {
-        finding: /^Resource::\*$/,
-        reason:
-          'X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) support no resource-level permissions.',
-      },
-    ]);
   }
 
   /**

@@ -28,17 +28,23 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-/** Build the SPA when web/dist is missing or older than its sources. */
+/**
+ * Build the SPA (and the API reference's assets, web/dist/api-docs/) when web/dist is missing, incomplete
+ * or older than its sources: the same `npm run build:web` a deployment uses.
+ */
 function ensureWebBuild() {
-  const built = join(ROOT, 'web', 'dist', 'index.html');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared'].map((p) => join(ROOT, p));
-  if (
-    existsSync(built) &&
-    statSync(built).mtimeMs >= Math.max(...sources.filter(existsSync).map(newestMtime))
-  )
-    return;
+  const built = ['index.html', 'api-docs/init.js'].map((file) => join(ROOT, 'web', 'dist', file));
+  const sources = [
+    'web/src',
+    'web/index.html',
+    'web/vite.config.ts',
+    'shared',
+    'scripts/copy-api-docs.ts',
+  ].map((p) => join(ROOT, p));
+  const newestSource = Math.max(...sources.filter(existsSync).map(newestMtime));
+  if (built.every((file) => existsSync(file) && statSync(file).mtimeMs >= newestSource)) return;
   console.log('Building the web app…');
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  const result = spawnSync('npm', ['run', '--silent', 'build:web'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

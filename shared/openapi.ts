@@ -1,61 +1,204 @@
-/** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
+/**
+ * The OpenAPI 3.1 document, generated from the route table and its zod schemas. Schemas are JSON
+ * Schema 2020-12 (OpenAPI 3.1's dialect): request parts as the handler accepts them (zod input),
+ * responses as it answers (zod output). Every 200 is the `{ data }` envelope, except for raw routes,
+ * whose 200 is the document itself (JSON or HTML).
+ */
 import * as z from 'zod';
-import { pathParams, type RouteEntry, routeList } from './routes';
+import { Id, pathParams, ROUTE_GROUPS, type RouteEntry, routeList } from './routes';
 import { ErrorBody } from './schemas/common';
 
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The rendered API reference (GET /api/docs) is a small page from the meta function that loads Swagger
+ * UI (swagger-ui-dist) from the site's own origin: `npm run build:web` copies these files into
+ * web/dist/api-docs/, next to the SPA, so no Lambda bundles the renderer and no CDN is involved.
+ */
+export const API_DOCS_ASSETS = {
+  /** URL path (and web/dist sub-directory) of the files; CloudFront's default behaviour serves it. */
+  path: '/api-docs',
+  stylesheet: 'swagger-ui.css',
+  bundle: 'swagger-ui-bundle.js',
+  /** Starts the renderer; a file, not an inline script, so the page works under a strict CSP. */
+  init: 'init.js',
+} as const;
+
+interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+}
+
+/** A type, not an interface, so it is a `Record<string, unknown>` as the openApi route's response. */
+export type OpenApi31Document = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  tags: { name: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+};
+
+const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 const errorResponse = (description: string) => ({
   description,
-  content: { 'application/json': { schema: schema(ErrorBody) } },
+  content: { 'application/json': { schema: ERROR_REF } },
 });
 
-function operation(route: RouteEntry) {
+/** Replace every `$ref` in `value` through `rewrite`. */
+function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rewrite));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) =>
+      key === '$ref' && typeof item === 'string' ? [key, rewrite(item)] : [key, rewriteRefs(item, rewrite)],
+    ),
+  );
+}
+
+/**
+ * Turns zod schemas into schemas embedded in the document. A schema's own `$defs` (zod emits them for
+ * recursive or shared definitions) move to components.schemas, since a `#/…` reference inside the
+ * document resolves against the document, not against the embedded schema.
+ */
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  add(name: string, schema: JsonSchema): void {
+    if (name in this.components) throw new Error(`OpenAPI component ${name} is defined twice`);
+    this.components[name] = schema;
+  }
+
+  /** `name` names the schema in components when it must be hoisted (it refers to itself or has $defs). */
+  embed(zodSchema: z.ZodType, io: 'input' | 'output', name: string): JsonSchema {
+    const {
+      $schema: _dialect,
+      $defs,
+      ...root
+    } = z.toJSONSchema(zodSchema, {
+      io,
+      unrepresentable: 'any',
+    }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const componentOf = (def: string) => `${name}_${def}`;
+    let selfReferenced = false;
+    const rewrite = (ref: string) => {
+      if (ref === '#') {
+        selfReferenced = true;
+        return `#/components/schemas/${name}`;
+      }
+      const def = /^#\/\$defs\/(.+)$/.exec(ref);
+      return def ? `#/components/schemas/${componentOf(def[1])}` : ref;
+    };
+    for (const [def, schema] of Object.entries($defs ?? {}))
+      this.add(componentOf(def), rewriteRefs(schema, rewrite) as JsonSchema);
+    const embedded = rewriteRefs(root, rewrite) as JsonSchema;
+    if (!selfReferenced) return embedded;
+    this.add(name, embedded);
+    return { $ref: `#/components/schemas/${name}` };
+  }
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function objectProperties(schema: JsonSchema): {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+} {
+  return {
+    properties: (schema.properties as Record<string, JsonSchema> | undefined) ?? {},
+    required: (schema.required as string[] | undefined) ?? [],
+  };
+}
+
+function parameters(route: RouteEntry, schemas: SchemaCollector): OpenApiParameter[] {
+  const base = capitalise(route.name);
+  // Path parameters: the route's own schema for each, else the `Id` every route accepts by default.
+  const declared = route.params
+    ? objectProperties(schemas.embed(route.params, 'input', `${base}Params`)).properties
+    : {};
+  const idSchema = schemas.embed(Id, 'input', 'Id');
+  const path = pathParams(route.path).map(
+    (name): OpenApiParameter => ({ name, in: 'path', required: true, schema: declared[name] ?? idSchema }),
+  );
+  if (!route.query) return path;
+  const { properties, required } = objectProperties(schemas.embed(route.query, 'input', `${base}Query`));
+  const query = Object.entries(properties).map(
+    ([name, schema]): OpenApiParameter => ({
+      name,
+      in: 'query',
+      required: required.includes(name),
+      schema,
+      ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    }),
+  );
+  return [...path, ...query];
+}
+
+function okResponse(route: RouteEntry, schemas: SchemaCollector) {
+  if (route.raw === 'html') {
+    return { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } };
+  }
+  const data = schemas.embed(route.response, 'output', `${capitalise(route.name)}Response`);
+  const schema = route.raw === 'json' ? data : { type: 'object', properties: { data }, required: ['data'] };
+  return { description: 'OK', content: { 'application/json': { schema } } };
+}
+
+function operation(route: RouteEntry, schemas: SchemaCollector) {
+  const params = parameters(route, schemas);
+  const takesInput = params.length > 0 || route.body !== undefined;
   return {
     operationId: route.name,
     summary: route.summary,
     tags: [route.group],
     security: route.auth === 'user' ? [{ cognito: [] }] : route.auth === 'api-key' ? [{ apiKey: [] }] : [],
     ...(route.permission ? { 'x-permission': route.permission } : {}),
-    parameters: pathParams(route.path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    })),
+    ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schema(route.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: schemas.embed(route.body, 'input', `${capitalise(route.name)}Body`),
+              },
+            },
+          },
+        }
       : {}),
     responses: {
-      200: {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema: { type: 'object', properties: { data: schema(route.response) }, required: ['data'] },
-          },
-        },
-      },
-      400: errorResponse('Invalid request; fieldErrors names each invalid field'),
+      200: okResponse(route, schemas),
+      ...(takesInput ? { 400: errorResponse('Invalid request; fieldErrors names each invalid field') } : {}),
       ...(route.auth !== 'public' ? { 401: errorResponse('Missing or invalid token') } : {}),
       ...(route.permission || route.team ? { 403: errorResponse('Not permitted') } : {}),
     },
   };
 }
 
-export function buildOpenApi() {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routeList) {
+export function buildOpenApi(routes: readonly RouteEntry[] = routeList): OpenApi31Document {
+  const schemas = new SchemaCollector();
+  schemas.add('ErrorBody', schemas.embed(ErrorBody, 'output', 'ErrorBodyRoot'));
+  const paths: OpenApi31Document['paths'] = {};
+  for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path][route.method.toLowerCase()] = operation(route);
+    paths[route.path][route.method.toLowerCase()] = operation(route, schemas);
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Questionnaire Workspace API', version: '1.0.0' },
+    info: {
+      title: 'Questionnaire Workspace API',
+      version: '1.0.0',
+      description: 'Every path is served under the app origin. Errors are `{ message, fieldErrors? }`.',
+    },
+    tags: ROUTE_GROUPS.map((name) => ({ name })),
+    paths,
     components: {
+      schemas: schemas.components,
       securitySchemes: {
         cognito: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Cognito ID token' },
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
       },
     },
-    paths,
   };
 }

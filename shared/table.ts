@@ -1,15 +1,18 @@
 /**
  * The single DynamoDB table, defined once. CDK builds it from this and the local runner creates
- * it from this; entities in functions/common/entities.ts use the same attribute names.
+ * it from this; entities (functions/common/entities/ and each group's entities/) use the same attribute names.
  */
 export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
+  /** The reactions function reads changes from the table's stream (new and old images). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   /** Global secondary indexes, named after the access pattern they serve. */
   indexes: [
     { name: 'byUser', partitionKey: 'byUserPk', sortKey: 'byUserSk' },
     { name: 'byEmail', partitionKey: 'byEmailPk', sortKey: 'byEmailSk' },
+    { name: 'byStatus', partitionKey: 'byStatusPk', sortKey: 'byStatusSk' },
   ],
 } as const;
 

@@ -12,10 +12,20 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The repository root: the SPA imports ../shared, outside web/. */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Import aliases, the same as tsconfig.json "paths" (and vitest.config.ts): `@/x` is web/src/x and
+ * `@shared/x` is shared/x, so no import climbs out of its folder with `../`.
+ */
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+};
+
 export default defineConfig({
   root,
   publicDir: 'public',
   plugins: [react()],
+  resolve: { alias },
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: 'dist',

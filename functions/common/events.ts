@@ -1,20 +1,21 @@
 /**
- * The only way features emit live events: publish() finds the connections subscribed to the
+ * The only way live events leave the server: publish() finds the connections subscribed to the
  * event's scope with one Query, posts the event to each through the API Gateway management API
- * and forgets connections that answer Gone.
+ * (marked `self` on the connection of the browser session that caused it) and forgets connections
+ * that answer Gone. Only catalogue events (shared/events.ts) can be published.
  */
 import {
   ApiGatewayManagementApiClient,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { EventScope, LiveEvent } from '../../shared/events';
+import { type EventScope, LiveEvent } from '../../shared/events';
 import { config } from './config';
 import { db } from './entities';
 import { logger } from './logger';
 
 let management: ApiGatewayManagementApiClient | undefined;
-export function managementApi() {
+function managementApi() {
   management ??= new ApiGatewayManagementApiClient({
     endpoint: config.websocketCallbackUrl,
     // A fan-out posts to every subscriber at once; the default pool of 50 sockets would queue them.
@@ -41,8 +42,17 @@ export async function postToConnection(connectionId: string, data: unknown): Pro
   }
 }
 
-export async function publish<D>(event: LiveEvent<D>): Promise<{ delivered: number; gone: number }> {
-  const scope = scopeKey(event.scope);
+/** Where a change came from: its browser session's connections get the event marked `self`. */
+export interface EventOrigin {
+  sessionId?: string | null;
+}
+
+export async function publish(
+  event: Omit<LiveEvent, 'self'>,
+  origin: EventOrigin = {},
+): Promise<{ delivered: number; gone: number }> {
+  const checked = LiveEvent.parse(event);
+  const scope = scopeKey(checked.scope);
   const { data: subscriptions } = await db()
     .entities.subscription.query.primary({ scope })
     .go({ pages: 'all' });
@@ -50,8 +60,9 @@ export async function publish<D>(event: LiveEvent<D>): Promise<{ delivered: numb
   let delivered = 0;
   await Promise.all(
     subscriptions.map(async (subscription) => {
+      const self = Boolean(origin.sessionId) && subscription.sessionId === origin.sessionId;
       try {
-        if (await postToConnection(subscription.connectionId, event)) delivered++;
+        if (await postToConnection(subscription.connectionId, self ? { ...checked, self } : checked)) delivered++;
         else gone.push(subscription);
       } catch (error) {
         logger.warn('event delivery failed', {
@@ -68,9 +79,4 @@ export async function publish<D>(event: LiveEvent<D>): Promise<{ delivered: numb
       .go();
   }
   return { delivered, gone: gone.length };
-}
-
-/** Publishing is a side effect of a change that already happened: it must never fail the request. */
-export async function publishQuietly<D>(event: LiveEvent<D>): Promise<void> {
-  await publish(event).catch((error) => logger.warn('publish failed', { eventName: event.eventName, error }));
 }

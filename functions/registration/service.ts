@@ -1,8 +1,8 @@
 import type { RegistrationRequest } from '../../shared/schemas/user';
-import { db } from '../common/entities';
 import { ConflictError, UnprocessableError } from '../common/errors';
-import { findPoolUser } from '../common/identity-provider';
 import { rateLimit } from '../common/rate-limit';
+import { findPoolUser } from './identity-provider';
+import * as repo from './repo';
 
 export const REGISTRATION_LIMIT = { perIp: 20, perEmail: 5, windowSeconds: 600 };
 
@@ -23,23 +23,15 @@ export async function completeRegistration(input: RegistrationRequest, sourceIp:
     throw new UnprocessableError('There is no account for this e-mail address. Please sign up first.');
   if (!poolUser.confirmed)
     throw new UnprocessableError('Please confirm your e-mail address before registering.');
-  try {
-    await db()
-      .entities.user.create({
-        userId: poolUser.sub,
-        emailAddress: input.emailAddress,
-        givenName: input.givenName,
-        lastName: input.lastName,
-        // Registration happens in a signed-in session: the person has been seen.
-        lastSeen: new Date().toISOString(),
-      })
-      .go();
-  } catch (error) {
-    if ((error as Error).message.includes('conditional request failed')) {
-      throw new ConflictError('This account has already completed registration.');
-    }
-    throw error;
-  }
+  const created = await repo.createUser({
+    userId: poolUser.sub,
+    emailAddress: input.emailAddress,
+    givenName: input.givenName,
+    lastName: input.lastName,
+    // Registration happens in a signed-in session: the person has been seen.
+    lastSeen: new Date().toISOString(),
+  });
+  if (!created) throw new ConflictError('This account has already completed registration.');
   return { userId: poolUser.sub };
 }
 
@@ -48,8 +40,8 @@ export const SSO_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };
 /** The public single sign-on lookups: one GetItem on the value itself, rate limited per address. */
 async function lookupSso(kind: 'ALIAS' | 'DOMAIN', value: string, sourceIp: string) {
   await rateLimit(`sso:ip:${sourceIp}`, SSO_LOOKUP_LIMIT.perIp, SSO_LOOKUP_LIMIT.windowSeconds);
-  const { data } = await db().entities.ssoLookup.get({ kind, value }).go();
-  return { providerName: data?.providerName ?? null };
+  const lookup = await repo.ssoLookup(kind, value);
+  return { providerName: lookup?.providerName ?? null };
 }
 
 export const ssoByAlias = (alias: string, sourceIp: string) => lookupSso('ALIAS', alias, sourceIp);
@@ -65,22 +57,7 @@ export async function saveTeamSso(
   { aliases, domains }: { aliases: string[]; domains: string[] },
 ) {
   const normalise = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))];
-  const lookups = [
-    ...normalise(aliases).map((value) => ({ kind: 'ALIAS' as const, value })),
-    ...normalise(domains).map((value) => ({ kind: 'DOMAIN' as const, value })),
-  ];
-  const result = await db()
-    .transaction.write(({ ssoProvider, ssoLookup }) => [
-      ssoProvider
-        .put({ teamId, providerName, aliases: normalise(aliases), domains: normalise(domains) })
-        .commit(),
-      ...lookups.map((lookup) =>
-        ssoLookup
-          .put({ ...lookup, teamId, providerName })
-          .where((attr, op) => `${op.notExists(attr.teamId)} OR ${op.eq(attr.teamId, teamId)}`)
-          .commit(),
-      ),
-    ])
-    .go();
-  if (result.canceled) throw new ConflictError('That alias or domain is already used by another team');
+  if (!(await repo.saveSso(teamId, providerName, normalise(aliases), normalise(domains)))) {
+    throw new ConflictError('That alias or domain is already used by another team');
+  }
 }

@@ -4,13 +4,12 @@ import { DEFAULT_ROLES } from '../../shared/permissions';
 import { type AccountStatus, PHOTO_TOO_LARGE_MESSAGE, type User } from '../../shared/schemas/user';
 import { type ActivityInput, activityByDay, recordActivityEvent } from '../common/activity';
 import type { Caller } from '../common/caller';
-import { db } from '../common/entities';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnprocessableError } from '../common/errors';
-import { publishQuietly } from '../common/events';
 import { logger } from '../common/logger';
 import { isOwnPhotoKey, photoPrefix, photoUrl } from '../common/photos';
 import { deleteUpload, inspectUpload, presignDownload, presignUpload } from '../common/storage';
-import { membershipStatus, teamGroupNames, teamsById } from '../common/team-directory';
+import { teamGroupNames, teamsById } from '../common/team-directory';
+import * as repo from './repo';
 
 type RegisteredCaller = Caller & { user: NonNullable<Caller['user']> };
 
@@ -45,22 +44,10 @@ export async function getCurrentUser(caller: Caller): Promise<User> {
 export async function getAccountStatus(caller: Caller): Promise<AccountStatus> {
   if (!caller.user) return 'USER_NOT_REGISTERED';
   if (caller.membership) return 'USER_ACCOUNT_READY';
-  const { data: invitations } = await db()
-    .entities.membership.query.byInvitedEmail({ invitedEmail: caller.user.emailAddress })
-    .go({ limit: 1 });
-  return invitations.length > 0 ? 'USER_HAS_INVITATIONS' : 'USER_HAS_NO_INVITATIONS';
+  return (await repo.hasPendingInvitation(caller.user.emailAddress))
+    ? 'USER_HAS_INVITATIONS'
+    : 'USER_HAS_NO_INVITATIONS';
 }
-
-/** Team pages showing this user refresh on this event (spec 000 §4). */
-const userChanged = (caller: RegisteredCaller, sessionId: string | null) =>
-  publishQuietly({
-    eventName: 'USER_UPDATED',
-    data: { userId: caller.user.userId },
-    scope: caller.membership
-      ? { kind: 'team', id: caller.membership.teamId }
-      : { kind: 'user', id: caller.user.userId },
-    sessionId,
-  });
 
 /** Saves the caller's names (already trimmed and checked by the request schema). */
 export async function updateProfile(
@@ -68,13 +55,8 @@ export async function updateProfile(
   names: { givenName: string; lastName: string },
   sessionId: string | null = null,
 ) {
-  const registered = requireUser(caller);
-  const { user } = registered;
-  const { data } = await db()
-    .entities.user.patch({ userId: user.userId })
-    .set(names)
-    .go({ response: 'all_new' });
-  await userChanged(registered, sessionId);
+  const { user } = requireUser(caller);
+  const data = await repo.updateProfile(user.userId, names, sessionId);
   return getCurrentUser({ ...caller, user: { ...user, ...data } });
 }
 
@@ -82,7 +64,7 @@ export async function updateProfile(
 export async function recordLoggedIn(caller: Caller) {
   const { user } = requireUser(caller);
   const lastSeen = new Date().toISOString();
-  await db().entities.user.patch({ userId: user.userId }).set({ lastSeen }).go();
+  await repo.recordLastSeen(user.userId, lastSeen);
   return { lastSeen };
 }
 
@@ -97,10 +79,7 @@ export const getActivity = (caller: Caller, days: number) => activityByDay(calle
 /** Teams of the caller's accepted memberships; `current` marks the one requests act in. */
 export async function getUserTeams(caller: Caller) {
   if (!caller.user) return [];
-  const { data } = await db()
-    .entities.membership.query.byUser({ userId: caller.user.userId })
-    .go({ pages: 'all' });
-  const teamIds = data.filter((m) => membershipStatus(m) === 'ACTIVE').map((m) => m.teamId);
+  const teamIds = await repo.acceptedTeamIds(caller.user.userId);
   // The current membership is known already, even if it predates the byUser sort key.
   if (caller.membership && !teamIds.includes(caller.membership.teamId))
     teamIds.push(caller.membership.teamId);
@@ -124,8 +103,7 @@ export async function requestPhotoUpload(caller: Caller, contentType: string) {
 
 /** Checks what was really uploaded (the browser's claims are not trusted) before using it. */
 export async function completePhotoUpload(caller: Caller, photo: string, sessionId: string | null = null) {
-  const registered = requireUser(caller);
-  const { user, membership } = registered;
+  const { user, membership } = requireUser(caller);
   if (!isOwnPhotoKey(photo, user.userId, membership?.teamId)) {
     throw new ForbiddenError('That photo does not belong to you');
   }
@@ -139,25 +117,16 @@ export async function completePhotoUpload(caller: Caller, photo: string, session
     await deleteUpload(photo);
     throw new PayloadTooLargeError(PHOTO_TOO_LARGE_MESSAGE);
   }
-  const { data } = await db()
-    .entities.user.patch({ userId: user.userId })
-    .set({ photo })
-    .go({ response: 'all_new' });
+  const data = await repo.updateProfile(user.userId, { photo }, sessionId);
   if (user.photo && user.photo !== photo) await deleteQuietly(user.photo);
-  await userChanged(registered, sessionId);
   return getCurrentUser({ ...caller, user: { ...user, ...data } });
 }
 
 export async function removePhoto(caller: Caller, sessionId: string | null = null) {
-  const registered = requireUser(caller);
-  const { user } = registered;
+  const { user } = requireUser(caller);
   if (!user.photo) return getCurrentUser(caller);
-  const { data } = await db()
-    .entities.user.patch({ userId: user.userId })
-    .remove(['photo'])
-    .go({ response: 'all_new' });
+  const data = await repo.updateProfile(user.userId, { photo: null }, sessionId);
   await deleteQuietly(user.photo);
-  await userChanged(registered, sessionId);
   return getCurrentUser({ ...caller, user: { ...user, ...data, photo: undefined } });
 }
 

@@ -2,27 +2,25 @@
  * WebSocket API: $connect, $default and $disconnect. Protocol: the client sends {action:'hello'},
  * the server replies WS-CONNECTED (API Gateway cannot post during $connect); the client sends
  * {action:'authorize', token, sessionId}; the server verifies the ID token, binds the connection
- * to the user and team and subscribes it to their scopes (all with a TTL), then replies
- * WS-AUTHORIZED. Events reach it through functions/common/events.ts.
+ * to the user, team and browser session and subscribes it to their scopes (all with a TTL), then
+ * replies WS-AUTHORIZED. While a project is open the client sends {action:'subscribe', scope} and
+ * joins its scope if the user may see the project. Events reach it through publish().
  */
 import type { APIGatewayProxyResult, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import * as z from 'zod';
-import { type EventScope, WS_AUTHORIZED, WS_CONNECTED, WS_UNAUTHORIZED } from '../../shared/events';
-import { db } from '../common/entities';
-import { postToConnection, scopeKey } from '../common/events';
+import {
+  ClientMessage,
+  type EventScope,
+  WS_AUTHORIZED,
+  WS_CONNECTED,
+  WS_SUBSCRIBE_REFUSED,
+  WS_SUBSCRIBED,
+  WS_UNAUTHORIZED,
+} from '../../shared/events';
+import { canSeeProject } from '../common/entities';
+import { postToConnection } from '../common/events';
 import { logger } from '../common/logger';
 import { idTokenVerifier } from '../common/token-verifier';
-
-const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
-const Message = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('hello') }),
-  z.object({
-    action: z.literal('authorize'),
-    token: z.string().min(1),
-    sessionId: z.string().max(100).optional(),
-  }),
-  z.object({ action: z.literal('ping') }),
-]);
+import * as repo from './repo';
 
 const ok: APIGatewayProxyResult = { statusCode: 200, body: '' };
 const control = (eventName: string, data: unknown = {}) => ({ eventName, data });
@@ -35,36 +33,32 @@ async function authorize(connectionId: string, token: string, sessionId: string 
     await postToConnection(connectionId, control(WS_UNAUTHORIZED));
     return;
   }
-  const { data: user } = await db().entities.user.get({ userId: claims.sub }).go();
+  const user = await repo.getUser(claims.sub);
   const scopes: EventScope[] = [{ kind: 'user', id: claims.sub }];
   if (user?.teamId) scopes.push({ kind: 'team', id: user.teamId });
-  const expiresAt = Math.floor(Date.now() / 1000) + CONNECTION_TTL_SECONDS;
-  // A re-authorized connection (new token, other team) drops the subscriptions it had.
-  await unsubscribe(connectionId);
-  await db()
-    .entities.subscription.put(
-      scopes.map((scope) => ({ scope: scopeKey(scope), connectionId, userId: claims.sub, expiresAt })),
-    )
-    .go();
-  await db()
-    .entities.connection.put({
-      connectionId,
-      userId: claims.sub,
-      teamId: user?.teamId,
-      sessionId,
-      scopes: scopes.map(scopeKey),
-      expiresAt,
-    })
-    .go();
+  await repo.bindConnection({ connectionId, userId: claims.sub, teamId: user?.teamId, sessionId, scopes });
   await postToConnection(connectionId, control(WS_AUTHORIZED, { userId: claims.sub }));
 }
 
-async function unsubscribe(connectionId: string) {
-  const { data: connection } = await db().entities.connection.get({ connectionId }).go();
-  if (!connection?.scopes?.length) return;
-  await db()
-    .entities.subscription.delete(connection.scopes.map((scope) => ({ scope, connectionId })))
-    .go();
+/** Joins or leaves a project's scope; joining needs a project of the user's team they may see. */
+async function changeSubscription(connectionId: string, action: 'subscribe' | 'unsubscribe', scope: EventScope) {
+  const connection = await repo.getConnection(connectionId);
+  if (!connection?.userId) {
+    await postToConnection(connectionId, control(WS_UNAUTHORIZED));
+    return;
+  }
+  if (action === 'unsubscribe') {
+    await repo.removeScope(connection, scope);
+    return;
+  }
+  const project = connection.teamId ? await repo.getProject(connection.teamId, scope.id) : null;
+  // Another team's project and a PRIVATE one the user is not on look the same: not found.
+  if (!project || !canSeeProject(project, connection.userId)) {
+    await postToConnection(connectionId, control(WS_SUBSCRIBE_REFUSED, { scope }));
+    return;
+  }
+  await repo.addScope(connection, scope);
+  await postToConnection(connectionId, control(WS_SUBSCRIBED, { scope }));
 }
 
 async function onMessage(connectionId: string, body: string | undefined) {
@@ -74,12 +68,13 @@ async function onMessage(connectionId: string, body: string | undefined) {
   } catch {
     raw = undefined;
   }
-  const message = Message.safeParse(raw);
+  const message = ClientMessage.safeParse(raw);
   if (!message.success) {
     await postToConnection(connectionId, control('WS-ERROR', { message: 'Unknown message' }));
     return;
   }
-  switch (message.data.action) {
+  const data = message.data;
+  switch (data.action) {
     case 'hello':
       await postToConnection(connectionId, control(WS_CONNECTED));
       return;
@@ -87,7 +82,11 @@ async function onMessage(connectionId: string, body: string | undefined) {
       await postToConnection(connectionId, control('WS-PONG'));
       return;
     case 'authorize':
-      await authorize(connectionId, message.data.token, message.data.sessionId);
+      await authorize(connectionId, data.token, data.sessionId);
+      return;
+    case 'subscribe':
+    case 'unsubscribe':
+      await changeSubscription(connectionId, data.action, data.scope);
   }
 }
 
@@ -96,8 +95,8 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<A
   try {
     if (routeKey === '$connect') return ok;
     if (routeKey === '$disconnect') {
-      await unsubscribe(connectionId);
-      await db().entities.connection.delete({ connectionId }).go();
+      await repo.unbindConnection(connectionId);
+      await repo.deleteConnection(connectionId);
       return ok;
     }
     await onMessage(connectionId, event.body);

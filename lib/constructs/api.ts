@@ -1,6 +1,6 @@
 /**
- * The REST API, built from the route table in shared/routes.ts: one resource per path, one method per
- * route, one Lambda per route group. Request validation happens in the handlers (zod), not here.
+ * The REST API, built from the route table in shared/routes/: one resource per path, one method per
+ * route, one Lambda per route group (with its own role, granted the group's declared access). Request validation happens in the handlers (zod), not here.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -8,7 +8,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ROUTE_GROUPS, type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
+import { GROUP_ACCESS, ROUTE_GROUPS, type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
 import type { Backend } from './backend';
 
 export interface ApiProps {
@@ -80,6 +80,7 @@ export class Api extends Construct {
       handlers[group] = props.backend.addHandler(this, `${capitalise(group)}Handler`, {
         entry: `functions/${group}/handler.ts`,
         description: `REST route group "${group}"`,
+        access: GROUP_ACCESS[group],
         timeout: Duration.seconds(29),
       });
       integrations[group] = new apigw.LambdaIntegration(handlers[group], {

@@ -1,15 +1,24 @@
 /**
- * The Lambda runtime shared by every handler: one execution role, one environment (the variables
- * functions/common/config.ts reads) and the same runtime, architecture, memory, tracing and bundling.
+ * The Lambda runtime shared by every handler: one environment (the variables functions/common/config.ts
+ * reads) and the same runtime, architecture, memory, tracing and bundling. Each function has its own
+ * execution role, granted exactly the FunctionAccess it declares (shared/routes/<group>.ts for route
+ * groups, shared/background-functions.ts for the others) plus writing its own logs and X-Ray traces.
  */
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import type { FunctionAccess } from '../../shared/routes';
 import { lambdaBundling } from '../bundling';
+import { acknowledgeWildcards, exactly, type WildcardReason } from '../nag';
+import type { Email } from './email';
+import type { WebSocket } from './websocket';
 
 /** Repository root, where package-lock.json, functions/ and shared/ live. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,41 +35,66 @@ export interface HandlerEnvironment {
   WEBSOCKET_CALLBACK_URL: string;
 }
 
+/** What a FunctionAccess can name: each key of it is granted on one of these. */
+export interface BackendResources {
+  table: dynamodb.Table;
+  uploadsBucket: s3.IBucket;
+  userPool: cognito.IUserPool;
+  email: Email;
+  webSocket: WebSocket;
+}
+
 export interface BackendProps {
   environment: HandlerEnvironment;
   logRetention: logs.RetentionDays;
   removalPolicy: RemovalPolicy;
+  resources: BackendResources;
 }
 
 export interface HandlerOptions {
   /** Entry file relative to the repository root; it must export `handler`. */
   entry: string;
   description: string;
+  /** What the function may do in AWS; its role is granted this and nothing else. */
+  access: FunctionAccess;
   /** REST handlers stop at API Gateway's 29 s integration limit. */
   timeout?: Duration;
 }
 
+/** One function with the role only it assumes and the access that role was granted. */
+export interface Handler {
+  function: NodejsFunction;
+  role: iam.Role;
+  access: FunctionAccess;
+  logGroup: logs.LogGroup;
+}
+
+/** The actions a Lambda needs for active tracing; X-Ray supports no resource-level permissions for them. */
+const XRAY_WRITE = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+
 export class Backend extends Construct {
-  /** The execution role every handler assumes; grant to this once for all functions. */
-  readonly role: iam.Role;
-  readonly functions: NodejsFunction[] = [];
+  readonly handlers: Handler[] = [];
   private readonly props: BackendProps;
 
   constructor(scope: Construct, id: string, props: BackendProps) {
     super(scope, id);
     this.props = props;
-    // No AWS managed policy: log permissions are granted on each function's own log group below.
-    this.role = new iam.Role(this, 'HandlerRole', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Execution role shared by the API and WebSocket handlers',
-    });
   }
 
-  /** A bundled Node.js handler with the shared settings, created in `scope`. */
+  get functions(): NodejsFunction[] {
+    return this.handlers.map((h) => h.function);
+  }
+
+  /** A bundled Node.js handler with the shared settings and its own role, created in `scope`. */
   addHandler(scope: Construct, id: string, options: HandlerOptions): NodejsFunction {
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
       retention: this.props.logRetention,
       removalPolicy: this.props.removalPolicy,
+    });
+    // No AWS managed policy: logs are granted on the function's own log group, X-Ray explicitly.
+    const role = new iam.Role(scope, `${id}Role`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${options.entry} only`,
     });
     const fn = new NodejsFunction(scope, id, {
       entry: `${PROJECT_ROOT}${options.entry}`,
@@ -71,21 +105,93 @@ export class Backend extends Construct {
       memorySize: 1024,
       timeout: options.timeout ?? Duration.seconds(29),
       tracing: lambda.Tracing.ACTIVE,
-      role: this.role,
+      role,
       logGroup,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       bundling: lambdaBundling,
       environment: { ...this.props.environment, NODE_OPTIONS: '--enable-source-maps' },
     });
-    logGroup.grantWrite(this.role);
+    logGroup.grantWrite(role);
+    this.grantAccess(role, options.access);
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
         'nodejs22.x is the runtime the project design pins: handlers, the node22 bundling target ' +
         'and the local runner are verified on it; moving to nodejs24.x is a deliberate, tested upgrade.',
     });
-    this.functions.push(fn);
+    this.handlers.push({ function: fn, role, access: options.access, logGroup });
     return fn;
+  }
+
+  /** Exactly what `access` names, each on its one resource. */
+  private grantAccess(role: iam.Role, access: FunctionAccess): void {
+    const { table, uploadsBucket, userPool, email, webSocket } = this.props.resources;
+    // Both include the table's indexes (Query on a GSI) and DescribeTable.
+    if (access.table === 'read') table.grants.readData(role);
+    if (access.table === 'readwrite') table.grants.readWriteData(role);
+    if (access.uploads) {
+      // Objects only: presigned PUT/GET are signed with these credentials, and `complete` re-checks size
+      // and type with HeadObject (s3:GetObject). ListBucket lets HeadObject answer 404 rather than 403.
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions:
+            access.uploads === 'read'
+              ? ['s3:GetObject']
+              : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [uploadsBucket.arnForObjects('*')],
+        }),
+      );
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }),
+      );
+    }
+    if (access.email) email.grantSend(role);
+    if (access.userPoolRead) userPool.grant(role, 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers');
+    if (access.connections) webSocket.grantManageConnections(role);
+  }
+
+  /**
+   * Acknowledge each role's IAM wildcards with the reason for that very grant. Call it once, after the
+   * last grant to any handler role (event sources add theirs when they are bound).
+   */
+  acknowledgeWildcards(): void {
+    const stack = Stack.of(this);
+    const { table, uploadsBucket } = this.props.resources;
+    const arnOf = (resource: Construct) =>
+      `<${stack.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
+    for (const handler of this.handlers) {
+      const policy = handler.role.node.tryFindChild('DefaultPolicy') as iam.Policy | undefined;
+      if (!policy) continue;
+      const readsStream = handler.function.node.children.some((c) => c instanceof lambda.EventSourceMapping);
+      const reasons: WildcardReason[] = [
+        {
+          finding: exactly(`Resource::${arnOf(table)}/index/*`),
+          reason:
+            "Queries on the table's GSIs (named after access patterns) need every index ARN of this one table.",
+        },
+        {
+          finding: exactly(`Resource::${arnOf(uploadsBucket)}/*`),
+          reason:
+            'Upload keys are namespaced by team and created at run time, so object actions are granted on ' +
+            'the keys of the uploads bucket only; team scoping is enforced by the handlers.',
+        },
+        {
+          finding:
+            /^Resource::arn:[\w-]+:execute-api:[\w-]+:(\d{12}|<AWS::AccountId>):<\w+>\/\*\/\*\/@connections\/\*$/,
+          reason:
+            'Posting to a WebSocket connection needs @connections/<connectionId>, and connection ids are ' +
+            'issued at run time; the grant is limited to this one WebSocket API.',
+        },
+        {
+          finding: /^Resource::\*$/,
+          reason: readsStream
+            ? `X-Ray ${XRAY_WRITE.join('/')} (active tracing) and dynamodb:ListStreams (the table stream ` +
+              'event source) support no resource-level permissions.'
+            : `X-Ray ${XRAY_WRITE.join('/')} (active tracing) support no resource-level permissions.`,
+        },
+      ];
+      acknowledgeWildcards(policy, reasons);
+    }
   }
 }

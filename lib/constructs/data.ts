@@ -1,4 +1,7 @@
-/** The single DynamoDB table (defined in shared/table.ts) and the uploads bucket. */
+/**
+ * The single DynamoDB table (defined in shared/table.ts), with the stream the reactions function reads,
+ * and the uploads bucket.
+ */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -27,6 +30,7 @@ export class Data extends Construct {
       sortKey: stringKey(TABLE.sortKey),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TABLE.ttlAttribute,
+      stream: dynamodb.StreamViewType[TABLE.streamViewType],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       deletionProtection: retain,

@@ -1,7 +1,9 @@
 /**
  * The single origin the browser sees: CloudFront serves the SPA from a private bucket (origin access
  * control), `/api/*` from the REST API stage and `/ws` from the WebSocket stage, and the SPA's
- * /runtime-config.json is written next to it at deploy time.
+ * /runtime-config.json is written next to it at deploy time. The API reference's static files
+ * (`/api-docs/*`, copied into web/dist by `npm run build:web`) are site files like the SPA's: the default
+ * behaviour serves them, since `/api/*` only matches paths under `/api/`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +15,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { API_DOCS_ASSETS } from '../../shared/openapi';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
 
 export interface WebProps {
@@ -166,6 +169,11 @@ export class Web extends Construct {
       Annotations.of(this).addWarningV2(
         'questionnaire:web-dist-missing',
         `${props.webDistDir} has no index.html, so only runtime-config.json is deployed; run \`npm run build:web\` before deploying.`,
+      );
+    } else if (!existsSync(join(props.webDistDir, API_DOCS_ASSETS.path, API_DOCS_ASSETS.init))) {
+      Annotations.of(this).addWarningV2(
+        'questionnaire:api-docs-missing',
+        `${props.webDistDir} has no ${API_DOCS_ASSETS.path.slice(1)}/, so /api/docs cannot load its renderer; build with \`npm run build:web\` (not vite alone).`,
       );
     }
     this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {

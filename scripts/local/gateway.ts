@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
+import { type RouteGroup, routeList } from '../../shared/routes';
+import { apiGatewayEvent } from './api-event';
 
 type RestHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 type WsHandler = (event: unknown, context: Context) => Promise<{ statusCode: number }>;
@@ -44,13 +45,29 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const compiled = routeList.map((route) => ({
   route,
-  pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`),
+  pattern: new RegExp(
+    `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`,
+  ),
 }));
+
+/** API Gateway hands path parameters over decoded; a malformed escape is kept as sent. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 function matchRoute(method: string, path: string) {
   for (const { route, pattern } of compiled) {
     const match = pattern.exec(path);
-    if (match && route.method === method) return { route, params: { ...match.groups } };
+    if (match && route.method === method) {
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeParam(value)]),
+      );
+      return { route, params };
+    }
   }
   return undefined;
 }
@@ -124,7 +141,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       claims = token ? await options.verifyIdToken(token).catch(() => undefined) : undefined;
       if (!claims) return sendJson(res, 401, { message: 'Unauthorized' });
     }
-    const event = proxyEvent(req, url, route, params, headers, body, claims);
+    const event = apiGatewayEvent({
+      route,
+      method,
+      path: url.pathname,
+      params,
+      query: url.searchParams,
+      headers,
+      body,
+      claims,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    });
     const result = await options.handlers[route.group](event, lambdaContext(route.group));
     res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);
     res.end(result.body);
@@ -250,56 +277,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         server.closeAllConnections();
         server.close(() => resolve());
       });
-    },
-  };
-}
-
-function proxyEvent(
-  req: IncomingMessage,
-  url: URL,
-  route: RouteEntry,
-  params: Record<string, string>,
-  headers: Record<string, string>,
-  body: Buffer,
-  claims: Record<string, unknown> | undefined,
-): APIGatewayProxyEvent {
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    query[key] = value;
-    multiQuery[key] = [...(multiQuery[key] ?? []), value];
-  }
-  const hasQuery = Object.keys(query).length > 0;
-  return {
-    resource: route.path,
-    path: url.pathname,
-    httpMethod: req.method ?? 'GET',
-    headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
-    queryStringParameters: hasQuery ? query : null,
-    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
-    pathParameters: Object.keys(params).length ? params : null,
-    stageVariables: null,
-    body: body.length ? body.toString('utf8') : null,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      // API Gateway hands the Cognito authorizer's claims over as strings.
-      authorizer: claims
-        ? { claims: Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, String(v)])) }
-        : null,
-      protocol: 'HTTP/1.1',
-      httpMethod: req.method ?? 'GET',
-      identity: {
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-      } as APIGatewayProxyEvent['requestContext']['identity'],
-      path: url.pathname,
-      stage: 'local',
-      requestId: randomUUID(),
-      requestTimeEpoch: Date.now(),
-      resourceId: 'local',
-      resourcePath: route.path,
     },
   };
 }

@@ -7,8 +7,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '../../shared/table';
@@ -25,30 +27,35 @@ export const DEMO = {
   ssoProvider: 'DemoSAML',
 };
 
+const keySchema = (partitionKey: string, sortKey: string) => [
+  { AttributeName: partitionKey, KeyType: 'HASH' as const },
+  { AttributeName: sortKey, KeyType: 'RANGE' as const },
+];
+
+/**
+ * Creates the table as shared/table.ts defines it, with its stream; a table kept from an earlier
+ * run gets the stream and any index added since.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string) {
-  const keys = [
-    TABLE.partitionKey,
-    TABLE.sortKey,
-    ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
-  ];
+  const attributes = (names: string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+  const stream = { StreamEnabled: true, StreamViewType: TABLE.streamViewType };
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: keys.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
-        ],
+        AttributeDefinitions: attributes([
+          TABLE.partitionKey,
+          TABLE.sortKey,
+          ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+        ]),
+        KeySchema: keySchema(TABLE.partitionKey, TABLE.sortKey),
         GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
           IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
+          KeySchema: keySchema(index.partitionKey, index.sortKey),
           Projection: { ProjectionType: 'ALL' },
         })),
+        StreamSpecification: stream,
       }),
     );
     await client.send(
@@ -59,6 +66,28 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
+    }
+    const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of TABLE.indexes.filter((i) => !existing.has(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: attributes([index.partitionKey, index.sortKey]),
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: index.name,
+                KeySchema: keySchema(index.partitionKey, index.sortKey),
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+    }
   }
 }
 
@@ -71,9 +100,8 @@ export async function ensureDemoTeam(
   poolId: string,
   clientId: string,
 ) {
-  const { db } = await import('../../functions/common/entities');
-  const { createTeamWithDefaults } = await import('../../functions/team/service');
-  const { saveTeamSso } = await import('../../functions/registration/service');
+  const { ensureRegisteredUser, saveTeamSso } = await import('../../functions/registration/seed');
+  const { ensureOwnTeam } = await import('../../functions/team/seed');
   let sub: string | undefined;
   try {
     const existing = await cognito.send(
@@ -88,20 +116,13 @@ export async function ensureDemoTeam(
     sub = created.UserSub;
   }
   if (!sub) throw new Error('Demo identity has no sub');
-  const { data: user } = await db().entities.user.get({ userId: sub }).go();
-  if (!user) {
-    await db()
-      .entities.user.create({
-        userId: sub,
-        emailAddress: DEMO.email,
-        givenName: DEMO.givenName,
-        lastName: DEMO.lastName,
-      })
-      .go();
-  }
-  const teamId =
-    user?.teamId ??
-    (await createTeamWithDefaults({ userId: sub, emailAddress: DEMO.email }, DEMO.teamName)).teamId;
+  const user = await ensureRegisteredUser({
+    userId: sub,
+    emailAddress: DEMO.email,
+    givenName: DEMO.givenName,
+    lastName: DEMO.lastName,
+  });
+  const teamId = await ensureOwnTeam(user, DEMO.teamName);
   // Saving the same provider, alias and domain again changes nothing, so this is safe on every start.
   await saveTeamSso(teamId, DEMO.ssoProvider, { aliases: [DEMO.ssoAlias], domains: [DEMO.ssoDomain] });
 }

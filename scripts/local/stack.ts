@@ -14,6 +14,7 @@ import { cognitoPublicJwk, LOCAL_CLIENT_ID, LOCAL_POOL_ID, startLocalCognito } f
 import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
 import { type GatewayOptions, startGateway } from './gateway';
 import { ensureDemoTeam, ensureTable } from './provision';
+import { type StreamPoller, startStreamPoller } from './stream';
 
 export const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'workspace';
@@ -44,6 +45,8 @@ export interface LocalStack {
   mailUrl: string;
   ports: ReturnType<typeof portsFor>;
   env: Record<string, string>;
+  /** The reactions to the table's stream; `drain()` waits until all changes so far were handled. */
+  reactions: StreamPoller;
   stop(): Promise<void>;
 }
 
@@ -100,7 +103,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => (s3 as S3rver).close());
     stops.push(() => closeServer(cognito.server));
 
-    await ensureTable(new DynamoDBClient({}), TABLE_NAME);
+    const dynamoClient = new DynamoDBClient({});
+    await ensureTable(dynamoClient, TABLE_NAME);
     if (options.seed !== false)
       await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
 
@@ -113,6 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ),
     ) as GatewayOptions['handlers'];
     const { handler: websocketHandler } = await import('../../functions/websocket/handler');
+    const { handler: reactionsHandler } = await import('../../functions/reactions/handler');
     const { idTokenVerifier } = await import('../../functions/common/token-verifier');
 
     const runtimeConfig: RuntimeConfig = {
@@ -146,11 +151,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       spa,
     });
     stops.push(() => gateway.close());
+    // Started after the gateway: reactions post live events to its @connections endpoint.
+    const reactions = await startStreamPoller({
+      dynamo: dynamoClient,
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: REGION,
+      tableName: TABLE_NAME,
+      handler: reactionsHandler,
+      deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
+    });
+    stops.push(() => reactions.stop());
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
       ports,
       env,
+      reactions,
       stop,
     };
   } catch (error) {

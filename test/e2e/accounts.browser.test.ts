@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID } from '../../scripts/local/cognito';
 import { DEMO } from '../../scripts/local/provision';
 import { suggestTeamName } from '../../shared/team-name';
+import { client } from '../support/api-client';
 import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
 import {
   assertSpaBuilt,
   codeMailCount,
@@ -34,16 +36,19 @@ const address = (who: string, domain = 'example.org') => `${who}-${run}@${domain
 let stack: TestStack;
 let browser: Browser;
 let files: string;
+const api = client(() => stack);
+// Everything started here is stopped however the file ends, a failed or timed-out set-up included.
+const resources = new Resources();
 beforeAll(async () => {
   assertSpaBuilt();
   files = mkdtempSync(join(tmpdir(), 'e2e-accounts-'));
-  [stack, browser] = await Promise.all([startTestStack(), launchChromium()]);
+  resources.add(() => rmSync(files, { recursive: true, force: true }));
+  [stack, browser] = await Promise.all([
+    resources.start(startTestStack(), (s) => s.stop()),
+    resources.start(launchChromium(), (b) => b.close()),
+  ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (files) rmSync(files, { recursive: true, force: true });
-});
+afterAll(() => resources.stopAll());
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -87,7 +92,7 @@ async function signUpAndRegister(
 /** A confirmed identity with a user record (no team), made through the API as the SPA would. */
 async function registeredUser(email: string, givenName: string, lastName: string, password = TEST_PASSWORD) {
   await stack.signUp(email, password);
-  const registered = await stack.call('POST', '/api/public/user', {
+  const registered = await api.call('registerUser', {
     body: { givenName, lastName, emailAddress: email },
   });
   expect(registered.status).toBe(200);
@@ -293,9 +298,7 @@ describe('accounts in the browser', () => {
     const email = address('photo');
     await registeredUser(email, 'Pat', 'Photo');
     const token = await stack.signIn(email);
-    expect(
-      (await stack.call('POST', '/api/team', { token, body: { name: `Photo Team ${run}` } })).status,
-    ).toBe(200);
+    expect((await api.call('createTeam', { token, body: { name: `Photo Team ${run}` } })).status).toBe(200);
 
     // A 24 × 16 gradient, and a noisy 900 × 900 image that cannot compress below 2MB.
     const small = pngBytes(24, 16, (x, y) => [x * 10, y * 15, 200]);
@@ -363,9 +366,7 @@ describe('signing out and abandoned single sign-on', () => {
     const email = address('logout');
     await registeredUser(email, 'Lou', 'Logout');
     const token = await stack.signIn(email);
-    expect(
-      (await stack.call('POST', '/api/team', { token, body: { name: `Logout Team ${run}` } })).status,
-    ).toBe(200);
+    expect((await api.call('createTeam', { token, body: { name: `Logout Team ${run}` } })).status).toBe(200);
     const page = await newPage(browser, 8_000);
     try {
       await signInWithForm(page, email, TEST_PASSWORD);

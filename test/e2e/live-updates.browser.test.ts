@@ -3,31 +3,33 @@
  * the member's open page shows the notification toast live, without a reload; clicking the toast
  * opens its link.
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
+import { client } from '../support/api-client';
 import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
+import { assertSpaBuilt, launchChromium, SHOTS } from './support';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const SHOTS = join(ROOT, 'test-results');
 const MEMBER = { email: 'lena.live@example.com', givenName: 'Lena', lastName: 'Live' };
 
 let stack: TestStack;
 let browser: Browser;
+const api = client(() => stack);
+// Everything started here is stopped however the file ends, a failed or timed-out set-up included.
+const resources = new Resources();
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html')))
-    throw new Error('Build the SPA first: npm run build:web');
-  stack = await startTestStack();
+  assertSpaBuilt();
+  stack = await resources.start(startTestStack(), (s) => s.stop());
   // The member joins the demo team through the API: invitation, sign-up, registration, acceptance.
   const owner = await stack.signIn(DEMO.email, DEMO.password);
   const [roles, groups] = await Promise.all([
-    stack.call('GET', '/api/roles', { token: owner }),
-    stack.call('GET', '/api/groups', { token: owner }),
+    api.call('getRoles', { token: owner }),
+    api.call('getGroups', { token: owner }),
   ]);
-  const invite = await stack.call('POST', '/api/team/members/invite', {
+  const invite = await api.call('inviteMember', {
     token: owner,
     body: {
       emailAddress: MEMBER.email,
@@ -36,30 +38,19 @@ beforeAll(async () => {
     },
   });
   await stack.signUp(MEMBER.email);
-  await stack.call('POST', '/api/public/user', {
+  await api.call('registerUser', {
     body: { givenName: MEMBER.givenName, lastName: MEMBER.lastName, emailAddress: MEMBER.email },
   });
-  const accepted = await stack.call('POST', `/api/invitations/${invite.body.data.membershipId}/respond`, {
+  const accepted = await api.call('respondToInvitation', {
+    params: { membershipId: invite.body.data.membershipId },
     token: await stack.signIn(MEMBER.email),
     body: { invitationStatus: 'ACCEPT' },
   });
   expect(accepted.status).toBe(200);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  browser = await resources.start(launchChromium(), (b) => b.close());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => resources.stopAll());
 
 /** Signs in through the UI and resolves once the page's websocket is authorized. */
 async function signIn(email: string, password: string): Promise<Page> {

@@ -7,19 +7,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
 import { assertSpaBuilt, launchChromium, newPage as newBrowserPage, SHOTS } from './support';
 
 let stack: TestStack;
 let browser: Browser;
+// Everything started here is stopped however the file ends, a failed or timed-out set-up included.
+const resources = new Resources();
 beforeAll(async () => {
   assertSpaBuilt();
-  stack = await startTestStack();
-  browser = await launchChromium();
+  stack = await resources.start(startTestStack(), (s) => s.stop());
+  browser = await resources.start(launchChromium(), (b) => b.close());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => resources.stopAll());
 
 const newPage = (): Promise<Page> => newBrowserPage(browser);
 

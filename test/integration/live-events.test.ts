@@ -1,13 +1,20 @@
 /**
  * Live updates and notifications on the real local stack: team- and user-scoped fan-out over the
- * websocket, sessions, Gone connections, and the notification calls.
+ * websocket, the `self` marker for the session that caused an event, Gone connections, and the
+ * notification calls. Events and notifications follow the response (published from the table's
+ * stream), so every check of one waits for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../../scripts/local/provision';
+import { client } from '../support/api-client';
+import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
 
 let stack: TestStack;
+const api = client(() => stack);
+const resources = new Resources();
 let ownerToken: string;
 let memberToken: string;
 let outsiderToken: string;
@@ -19,12 +26,13 @@ interface Received {
   eventName: string;
   data: any;
   scope?: { kind: string; id: string };
-  sessionId?: string | null;
+  /** Set on the connection of the session that caused the event only. */
+  self?: boolean;
 }
 
 async function register(email: string, givenName: string, lastName: string) {
   await stack.signUp(email);
-  const registered = await stack.call('POST', '/api/public/user', {
+  const registered = await api.call('registerUser', {
     body: { givenName, lastName, emailAddress: email },
   });
   expect(registered.status).toBe(200);
@@ -38,15 +46,16 @@ async function connect(token: string, sessionId: string) {
   const received: Received[] = [];
   socket.on('message', (raw) => received.push(JSON.parse(raw.toString())));
   await new Promise((resolve) => socket.once('open', resolve));
-  const waitFor = async (predicate: (m: Received) => boolean, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = received.find(predicate);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no matching event; received ${JSON.stringify(received.map((m) => m.eventName))}`);
-  };
+  const waitFor = (predicate: (m: Received) => boolean) =>
+    eventually(
+      () => {
+        const found = received.find(predicate);
+        if (!found)
+          throw new Error(`no matching event; received ${JSON.stringify(received.map((m) => m.eventName))}`);
+        return found;
+      },
+      { intervalMs: 20 },
+    );
   socket.send(JSON.stringify({ action: 'hello' }));
   await waitFor((m) => m.eventName === 'WS-CONNECTED');
   socket.send(JSON.stringify({ action: 'authorize', token, sessionId }));
@@ -55,15 +64,15 @@ async function connect(token: string, sessionId: string) {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await resources.start(startTestStack(), (s) => s.stop());
   ownerToken = await stack.signIn(DEMO.email, DEMO.password);
-  teamId = (await stack.call('GET', '/api/user', { token: ownerToken })).body.data.teamId;
+  teamId = (await api.call('getUser', { token: ownerToken })).body.data.teamId;
   const [roles, groups] = await Promise.all([
-    stack.call('GET', '/api/roles', { token: ownerToken }),
-    stack.call('GET', '/api/groups', { token: ownerToken }),
+    api.call('getRoles', { token: ownerToken }),
+    api.call('getGroups', { token: ownerToken }),
   ]);
   const memberRole = roles.body.data.find((r: { code: string }) => r.code === 'ROLE_MEMBER');
-  const invite = await stack.call('POST', '/api/team/members/invite', {
+  const invite = await api.call('inviteMember', {
     token: ownerToken,
     body: {
       emailAddress: 'bea.member@example.com',
@@ -74,31 +83,35 @@ beforeAll(async () => {
   expect(invite.status).toBe(200);
   memberMembershipId = invite.body.data.membershipId;
   memberToken = await register('bea.member@example.com', 'Bea', 'Member');
-  const accepted = await stack.call('POST', `/api/invitations/${memberMembershipId}/respond`, {
+  const accepted = await api.call('respondToInvitation', {
+    params: { membershipId: memberMembershipId },
     token: memberToken,
     body: { invitationStatus: 'ACCEPT' },
   });
   expect(accepted.status).toBe(200);
   outsiderToken = await register('oscar.outsider@example.com', 'Oscar', 'Outsider');
-  expect(
-    (await stack.call('POST', '/api/team', { token: outsiderToken, body: { name: 'Other Team' } })).status,
-  ).toBe(200);
+  expect((await api.call('createTeam', { token: outsiderToken, body: { name: 'Other Team' } })).status).toBe(
+    200,
+  );
   memberToken = await stack.signIn('bea.member@example.com');
+  // The set-up's own side effects (the "accepted" notification, …) are out before any socket opens.
+  await stack.settle();
 });
 
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
-  await stack?.stop();
+  await resources.stopAll();
 });
 
 describe('fan-out', () => {
-  it('delivers a team event to every member of the team, tagged with the sender session, and not to other teams', async () => {
+  it("delivers a team event to every member of the team, marked self on the sender's session only, and not to other teams", async () => {
     const owner = await connect(ownerToken, 'session-owner');
     const member = await connect(memberToken, 'session-member');
     const outsider = await connect(outsiderToken, 'session-outsider');
-    const groups = (await stack.call('GET', '/api/groups', { token: ownerToken })).body.data;
-    const roles = (await stack.call('GET', '/api/roles', { token: ownerToken })).body.data;
-    const update = await stack.call('POST', `/api/team/members/${memberMembershipId}/update`, {
+    const groups = (await api.call('getGroups', { token: ownerToken })).body.data;
+    const roles = (await api.call('getRoles', { token: ownerToken })).body.data;
+    const update = await api.call('updateMember', {
+      params: { membershipId: memberMembershipId },
       token: ownerToken,
       headers: { 'x-session-id': 'session-owner' },
       body: {
@@ -110,11 +123,13 @@ describe('fan-out', () => {
 
     const atMember = await member.waitFor((m) => m.eventName === 'TEAM_MEMBER_UPDATED');
     expect(atMember.scope).toEqual({ kind: 'team', id: teamId });
-    expect(atMember.sessionId).toBe('session-owner');
-    // The owner's own session receives it too, carrying its own session id, which its client skips.
-    expect((await owner.waitFor((m) => m.eventName === 'TEAM_MEMBER_UPDATED')).sessionId).toBe(
-      'session-owner',
-    );
+    // No session id is ever sent; the member's copy carries no self marker.
+    expect(atMember).not.toHaveProperty('sessionId');
+    expect(atMember).not.toHaveProperty('self');
+    // The owner's own session receives it too, marked self, which its client skips.
+    const atOwner = await owner.waitFor((m) => m.eventName === 'TEAM_MEMBER_UPDATED');
+    expect(atOwner.self).toBe(true);
+    expect(atOwner).not.toHaveProperty('sessionId');
 
     const notification = await member.waitFor((m) => m.eventName === 'NOTIFICATION_CREATED');
     expect(notification.data).toMatchObject({
@@ -123,7 +138,7 @@ describe('fan-out', () => {
     });
     expect(notification.scope?.kind).toBe('user');
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stack.settle();
     expect(outsider.received.map((m) => m.eventName)).toEqual(['WS-CONNECTED', 'WS-AUTHORIZED']);
     expect(owner.received.some((m) => m.eventName === 'NOTIFICATION_CREATED')).toBe(false);
   });
@@ -141,9 +156,8 @@ describe('fan-out', () => {
       .go();
     const result = await publish({
       eventName: 'TEAM_MEMBER_UPDATED',
-      data: {},
+      data: { membershipId: memberMembershipId },
       scope: { kind: 'team', id: teamId },
-      sessionId: null,
     });
     expect(result.gone).toBe(1);
     const { data } = await db()
@@ -169,19 +183,21 @@ describe('fan-out', () => {
 
 describe('notifications', () => {
   it('tells the inviter their invitation was accepted', async () => {
-    const list = await stack.call('GET', '/api/notifications', { token: ownerToken });
-    expect(list.status).toBe(200);
-    expect(list.body.data[0]).toMatchObject({
-      title: 'Bea Member accepted your invitation',
-      linkReferencePath: '/Team',
-      readAt: null,
-      causedBy: { fullName: 'Bea Member', photo: null },
+    await eventually(async () => {
+      const list = await api.call('listNotifications', { token: ownerToken });
+      expect(list.status).toBe(200);
+      expect(list.body.data[0]).toMatchObject({
+        title: 'Bea Member accepted your invitation',
+        linkReferencePath: '/Team',
+        readAt: null,
+        causedBy: { fullName: 'Bea Member', photo: null },
+      });
     });
   });
 
   it('lists newest first in pages and marks one read, only for its recipient', async () => {
-    const { createNotification } = await import('../../functions/notifications/service');
-    const member = (await stack.call('GET', '/api/user', { token: memberToken })).body.data;
+    const { createNotification } = await import('../../functions/common/notifications');
+    const member = (await api.call('getUser', { token: memberToken })).body.data;
     for (const n of [1, 2, 3]) {
       await createNotification({
         recipientUserId: member.userId,
@@ -193,26 +209,29 @@ describe('notifications', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const first = await stack.call('GET', '/api/notifications?limit=2', { token: memberToken });
+    const first = await api.call('listNotifications', { query: { limit: 2 }, token: memberToken });
     expect(first.body.data.map((n: { title: string }) => n.title)).toEqual(['Note 3', 'Note 2']);
     const before = first.body.data[1].notificationId;
-    const second = await stack.call('GET', `/api/notifications?limit=2&before=${before}`, {
-      token: memberToken,
-    });
+    const second = await api.call('listNotifications', { query: { limit: 2, before }, token: memberToken });
     expect(second.body.data.map((n: { title: string }) => n.title)).toEqual([
       'Note 1',
       'Your access was updated',
     ]);
 
     const id = first.body.data[0].notificationId;
-    expect((await stack.call('POST', `/api/notifications/${id}/read`, { token: ownerToken })).status).toBe(
-      404,
-    );
-    const read = await stack.call('POST', `/api/notifications/${id}/read`, { token: memberToken });
+    expect(
+      (await api.call('markNotificationRead', { params: { notificationId: id }, token: ownerToken })).status,
+    ).toBe(404);
+    const read = await api.call('markNotificationRead', {
+      params: { notificationId: id },
+      token: memberToken,
+    });
     expect(read.status).toBe(200);
     expect(read.body.data.readAt).toEqual(expect.any(String));
-    const again = await stack.call('GET', '/api/notifications?limit=1', { token: memberToken });
+    const again = await api.call('listNotifications', { query: { limit: 1 }, token: memberToken });
     expect(again.body.data[0].readAt).toBe(read.body.data.readAt);
-    expect((await stack.call('GET', '/api/notifications?limit=0', { token: memberToken })).status).toBe(400);
+    expect((await api.call('listNotifications', { query: { limit: 0 }, token: memberToken })).status).toBe(
+      400,
+    );
   });
 });

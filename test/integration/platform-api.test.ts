@@ -5,32 +5,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
 import { PERMISSION_KEYS } from '../../shared/permissions';
-import { routeList } from '../../shared/routes';
+import { pathParams, routeList } from '../../shared/routes';
+import { client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
 
 let stack: TestStack;
+const api = client(() => stack);
+const resources = new Resources();
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await resources.start(startTestStack(), (s) => s.stop());
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(() => resources.stopAll());
 
-const concretePath = (path: string) => path.replace(/\{\w+\}/g, 'some-id');
+/** A valid value for every path parameter of `path`. */
+const someParams = (path: string) => Object.fromEntries(pathParams(path).map((name) => [name, 'some-id']));
 
 describe('authorisation sweep', () => {
   const userRoutes = routeList.filter((r) => r.auth !== 'public');
-  it.each(userRoutes.map((r) => [r.method, r.path] as const))(
+  it.each(userRoutes.map((r) => [r.method, r.path, r.name] as const))(
     '%s %s without a token is 401',
-    async (method, path) => {
-      const response = await stack.call(method, concretePath(path), method === 'GET' ? {} : { body: {} });
+    async (method, path, name) => {
+      const response = await api.raw(name, {
+        params: someParams(path),
+        ...(method === 'GET' ? {} : { body: {} }),
+      });
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ message: 'Unauthorized' });
     },
   );
 
   it('rejects a forged token', async () => {
-    const response = await stack.call('GET', '/api/user', {
+    const response = await api.call('getUser', {
       token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln',
     });
     expect(response.status).toBe(401);
@@ -39,7 +45,7 @@ describe('authorisation sweep', () => {
 
 describe('pipeline', () => {
   it('answers health with a read against the table', async () => {
-    const response = await stack.call('GET', '/api/health');
+    const response = await api.call('health');
     expect(response).toEqual({
       status: 200,
       body: { data: { status: 'ok', stage: 'local', table: 'reachable' } },
@@ -47,24 +53,26 @@ describe('pipeline', () => {
   });
 
   it('serves the OpenAPI document generated from the route table', async () => {
-    const response = await stack.call('GET', '/api/openapi.json');
+    const response = await api.call('openApi');
     expect(response.status).toBe(200);
+    // The document itself, not wrapped in { data }.
+    expect(response.body.openapi).toEqual(expect.any(String));
     for (const route of routeList) {
-      expect(response.body.data.paths[route.path][route.method.toLowerCase()].operationId).toBe(route.name);
+      expect(response.body.paths[route.path][route.method.toLowerCase()].operationId).toBe(route.name);
     }
   });
 
   it('returns a JSON 404 for an unknown route', async () => {
-    expect(await stack.call('GET', '/api/no/such/route')).toEqual({
+    expect(await api.raw('GET', '/api/no/such/route')).toEqual({
       status: 404,
       body: { message: 'Not found' },
     });
   });
 
   it('returns 400 for malformed JSON and for invalid fields, naming each field', async () => {
-    const malformed = await stack.call('POST', '/api/public/user', { body: '{"givenName": ' });
+    const malformed = await api.raw('registerUser', { body: '{"givenName": ' });
     expect(malformed).toEqual({ status: 400, body: { message: 'Request body is not valid JSON' } });
-    const invalid = await stack.call('POST', '/api/public/user', {
+    const invalid = await api.call('registerUser', {
       body: { givenName: 'Al', lastName: '', emailAddress: 'not-an-email' },
     });
     expect(invalid.status).toBe(400);
@@ -76,17 +84,34 @@ describe('pipeline', () => {
   });
 
   it('returns 413 for a body over 1 MB', async () => {
-    const response = await stack.call('POST', '/api/public/user', {
+    const response = await api.call('registerUser', {
       body: { givenName: 'x'.repeat(1024 * 1024 + 10), lastName: 'Smith', emailAddress: 'a@example.com' },
     });
     expect(response).toEqual({ status: 413, body: { message: 'Request body is too large' } });
   });
 
+  it('takes query keys named like Object.prototype members as plain keys', async () => {
+    const query = { ['__proto__']: 'a', constructor: 'b', toString: 'c', hasOwnProperty: 'd' };
+    expect((await api.raw('health', { query })).status).toBe(200);
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    const activity = await api.raw('getActivity', { token, query: { ...query, days: 1 } });
+    expect(activity).toEqual({ status: 200, body: { data: expect.any(Array) } });
+  });
+
+  it('refuses a path parameter that is not an id with 400', async () => {
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    for (const notificationId of ['not an id!', 'x'.repeat(129), 'a.b']) {
+      const response = await api.call('markNotificationRead', { token, params: { notificationId } });
+      expect(response.status, notificationId).toBe(400);
+      expect(response.body.message).toBe('Invalid path');
+    }
+  });
+
   it('injects a failure or a delay when the chaos header is sent outside production', async () => {
-    const failed = await stack.call('GET', '/api/health', { headers: { 'x-chaos': 'fail' } });
+    const failed = await api.call('health', { headers: { 'x-chaos': 'fail' } });
     expect(failed).toEqual({ status: 503, body: { message: 'Injected failure (chaos header)' } });
     const started = Date.now();
-    const delayed = await stack.call('GET', '/api/health', { headers: { 'x-chaos': 'delay=300' } });
+    const delayed = await api.call('health', { headers: { 'x-chaos': 'delay=300' } });
     expect(delayed.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });
@@ -95,7 +120,7 @@ describe('pipeline', () => {
 describe('user, registration and team routes', () => {
   it('gives the seeded demo user a ready account, the owner role, all permissions, roles and groups', async () => {
     const token = await stack.signIn(DEMO.email, DEMO.password);
-    const user = await stack.call('GET', '/api/user', { token });
+    const user = await api.call('getUser', { token });
     expect(user.status).toBe(200);
     expect(user.body.data).toMatchObject({
       emailAddress: DEMO.email,
@@ -103,12 +128,10 @@ describe('user, registration and team routes', () => {
       role: { code: 'ROLE_ADMIN_TEAM_OWNER', name: 'Team Owner' },
       group: { groupName: 'Sales' },
     });
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
-      'USER_ACCOUNT_READY',
-    );
-    const permissions = await stack.call('GET', '/api/permissions', { token });
+    expect((await api.call('getUserStatus', { token })).body.data.status).toBe('USER_ACCOUNT_READY');
+    const permissions = await api.call('getPermissions', { token });
     expect(Object.keys(permissions.body.data).sort()).toEqual([...PERMISSION_KEYS].sort());
-    const roles = await stack.call('GET', '/api/roles', { token });
+    const roles = await api.call('getRoles', { token });
     expect(roles.body.data.map((r: { code: string }) => r.code)).toEqual([
       'ROLE_ADMIN_TEAM_OWNER',
       'ROLE_ADMIN',
@@ -116,7 +139,7 @@ describe('user, registration and team routes', () => {
       'ROLE_MEMBER',
       'ROLE_VIEWER',
     ]);
-    const groups = await stack.call('GET', '/api/groups', { token });
+    const groups = await api.call('getGroups', { token });
     expect(groups.body.data.map((g: { groupName: string }) => g.groupName)).toEqual([
       'Sales',
       'Delivery',
@@ -128,33 +151,29 @@ describe('user, registration and team routes', () => {
     const email = 'new.person@example.com';
     const sub = await stack.signUp(email);
     const token = await stack.signIn(email);
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
-      'USER_NOT_REGISTERED',
-    );
-    expect((await stack.call('GET', '/api/user', { token })).status).toBe(404);
+    expect((await api.call('getUserStatus', { token })).body.data.status).toBe('USER_NOT_REGISTERED');
+    expect((await api.call('getUser', { token })).status).toBe(404);
 
     const registration = { givenName: 'New', lastName: 'Person', emailAddress: '  New.Person@Example.com ' };
-    const created = await stack.call('POST', '/api/public/user', { body: registration });
+    const created = await api.call('registerUser', { body: registration });
     expect(created).toEqual({ status: 200, body: { data: { userId: sub } } });
-    expect((await stack.call('GET', '/api/user/status', { token })).body.data.status).toBe(
-      'USER_HAS_NO_INVITATIONS',
-    );
-    const user = await stack.call('GET', '/api/user', { token });
+    expect((await api.call('getUserStatus', { token })).body.data.status).toBe('USER_HAS_NO_INVITATIONS');
+    const user = await api.call('getUser', { token });
     expect(user.body.data).toMatchObject({ userId: sub, emailAddress: email, teamId: null, role: null });
 
-    expect((await stack.call('POST', '/api/public/user', { body: registration })).status).toBe(409);
+    expect((await api.call('registerUser', { body: registration })).status).toBe(409);
     // Without a team the permission map is empty and team routes are refused.
-    expect((await stack.call('GET', '/api/permissions', { token })).body.data).toEqual({});
-    expect((await stack.call('GET', '/api/roles', { token })).status).toBe(403);
+    expect((await api.call('getPermissions', { token })).body.data).toEqual({});
+    expect((await api.call('getRoles', { token })).status).toBe(403);
   });
 
   it('refuses registration for an unknown or unconfirmed e-mail', async () => {
-    const unknown = await stack.call('POST', '/api/public/user', {
+    const unknown = await api.call('registerUser', {
       body: { givenName: 'Nobody', lastName: 'Known', emailAddress: 'nobody@example.com' },
     });
     expect(unknown.status).toBe(422);
     await stack.signUp('unconfirmed@example.com', undefined, false);
-    const unconfirmed = await stack.call('POST', '/api/public/user', {
+    const unconfirmed = await api.call('registerUser', {
       body: { givenName: 'Not', lastName: 'Confirmed', emailAddress: 'unconfirmed@example.com' },
     });
     expect(unconfirmed).toEqual({
@@ -166,8 +185,7 @@ describe('user, registration and team routes', () => {
   it('rate limits registration attempts per e-mail', async () => {
     const body = { givenName: 'Rate', lastName: 'Limited', emailAddress: 'rate.limited@example.com' };
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push((await stack.call('POST', '/api/public/user', { body })).status);
+    for (let i = 0; i < 7; i++) statuses.push((await api.call('registerUser', { body })).status);
     expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });

@@ -10,54 +10,51 @@ import {
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../scripts/local/cognito';
 import { findFreeBasePort, type LocalStack, startLocalStack } from '../../scripts/local/stack';
 
+/** The REST API is called through test/support/api-client.ts: `client(stack).call(routeName, …)`. */
 export interface TestStack extends LocalStack {
-  /** Calls the API as the browser does; `token` is a Cognito ID token. */
-  call(
-    method: string,
-    path: string,
-    init?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<{
-    status: number;
-    body: any;
-  }>;
+  /**
+   * Resolves once the reactions to every change made so far (e-mails, notifications, live events)
+   * have run, and the reactions to the changes those made: for "nothing was sent" assertions.
+   */
+  settle(): Promise<void>;
   signUp(email: string, password?: string, confirm?: boolean): Promise<string>;
   signIn(email: string, password?: string): Promise<string>;
 }
 
 export const TEST_PASSWORD = 'Test-Passw0rd!';
 
-/** Starts the real local stack (emulators included) on free ports with a throw-away data directory. */
+/**
+ * Starts the real local stack (emulators included) on free ports with a throw-away data directory.
+ * When it fails to start, what it had started is stopped (by startLocalStack) and the directory
+ * removed; once it is up, the caller stops it (see test/support/resources.ts).
+ */
 export async function startTestStack(options: { seed?: boolean; dev?: boolean } = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  const stack = await startLocalStack({
-    port: await findFreeBasePort(),
-    dataDir,
-    logLevel: 'ERROR',
-    ...options,
-  });
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      port: await findFreeBasePort(),
+      dataDir,
+      logLevel: 'ERROR',
+      ...options,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const cognito = new CognitoIdentityProviderClient({});
   return {
     ...stack,
     async stop() {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await stack.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
-    async call(method, path, init = {}) {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.token) headers.authorization = init.token;
-      if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${stack.appUrl}${path}`, {
-        method,
-        headers,
-        body:
-          init.body === undefined
-            ? undefined
-            : typeof init.body === 'string'
-              ? init.body
-              : JSON.stringify(init.body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    async settle() {
+      await stack.reactions.drain();
+      await stack.reactions.drain();
     },
     async signUp(email, password = TEST_PASSWORD, confirm = true) {
       const result = await cognito.send(

@@ -1,6 +1,7 @@
 /** The invitation e-mail: subject, link and both bodies, with whatever people typed kept harmless. */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, invitationEmail, invitationLink } from '../../functions/common/email-templates';
+import { escapeHtml } from '../../functions/common/email';
+import { invitationEmail, invitationLink } from '../../functions/team/emails';
 
 const base = {
   senderName: 'Alice Smith',

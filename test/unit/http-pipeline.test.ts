@@ -3,6 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiGatewayEvent } from '../../scripts/local/api-event';
+import { routes } from '../../shared/routes';
 
 process.env.TABLE_NAME = 'unit-table';
 process.env.STAGE = 'dev';
@@ -24,34 +26,12 @@ afterEach(() => {
 });
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
-function event(method: string, path: string, init: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
-  return {
-    httpMethod: method,
-    path,
-    resource: path,
-    headers: {},
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: null,
-    stageVariables: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', identity: { sourceIp: '127.0.0.1' } } as never,
-    ...init,
-  };
-}
-const withClaims = (sub: string) =>
-  ({
-    requestId: 'req-1',
-    identity: { sourceIp: '127.0.0.1' },
-    authorizer: { claims: { sub, email: 'a@b.co' } },
-  }) as never;
+const user = { sub: 'u1', email: 'a@b.co' };
 
 describe('handler pipeline', () => {
   it('wraps a route result as { data } JSON', async () => {
     dynamo.on(GetCommand).resolves({});
-    const response = await meta(event('GET', '/api/health'), context);
+    const response = await meta(apiGatewayEvent({ route: routes.health }), context);
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({ 'content-type': 'application/json' });
     expect(JSON.parse(response.body)).toEqual({ data: { status: 'ok', stage: 'dev', table: 'reachable' } });
@@ -59,28 +39,31 @@ describe('handler pipeline', () => {
   });
 
   it('returns a JSON 404 for a path the group does not serve', async () => {
-    const response = await meta(event('GET', '/api/health/extra'), context);
+    const response = await meta(
+      apiGatewayEvent({ method: 'GET', path: `${routes.health.path}/extra` }),
+      context,
+    );
     expect(response.statusCode).toBe(404);
     expect(JSON.parse(response.body)).toEqual({ message: 'Not found' });
   });
 
   it('hides internal errors behind a 500 without a stack trace', async () => {
     dynamo.on(GetCommand).rejects(new Error('connection reset at secret-host:8000'));
-    const response = await meta(event('GET', '/api/health'), context);
+    const response = await meta(apiGatewayEvent({ route: routes.health }), context);
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe(JSON.stringify({ message: 'Internal server error' }));
   });
 
   it('honours the chaos header outside production and ignores it in production', async () => {
     dynamo.on(GetCommand).resolves({});
-    const chaos = event('GET', '/api/health', { headers: { 'X-Chaos': 'fail' } });
+    const chaos = apiGatewayEvent({ route: routes.health, headers: { 'X-Chaos': 'fail' } });
     expect((await meta(chaos, context)).statusCode).toBe(503);
     process.env.STAGE = 'prod';
     expect((await meta(chaos, context)).statusCode).toBe(200);
   });
 
   it('refuses a user route without authorizer claims', async () => {
-    const response = await team(event('GET', '/api/permissions'), context);
+    const response = await team(apiGatewayEvent({ route: routes.getPermissions }), context);
     expect(response.statusCode).toBe(401);
   });
 
@@ -99,10 +82,73 @@ describe('handler pipeline', () => {
         __edb_v__: '1',
       },
     });
-    const response = await team(event('GET', '/api/roles', { requestContext: withClaims('u1') }), context);
+    const response = await team(apiGatewayEvent({ route: routes.getRoles, claims: user }), context);
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.body)).toEqual({ message: 'You are not a member of a team' });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});
+
+describe('API Gateway event builder', () => {
+  it('takes the method, resource and filled path from the route, and the claims as strings', () => {
+    const event = apiGatewayEvent({
+      route: routes.updateMember,
+      params: { membershipId: 'm 1' },
+      claims: { sub: 'u1', email_verified: true, auth_time: 1700000000 },
+      body: Buffer.from('{"a":1}'),
+    });
+    expect(event).toMatchObject({
+      httpMethod: 'POST',
+      resource: routes.updateMember.path,
+      path: routes.updateMember.path.replace('{membershipId}', 'm%201'),
+      pathParameters: { membershipId: 'm 1' },
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      body: '{"a":1}',
+      requestContext: {
+        resourcePath: routes.updateMember.path,
+        authorizer: { claims: { sub: 'u1', email_verified: 'true', auth_time: '1700000000' } },
+        identity: { sourceIp: '127.0.0.1' },
+      },
+    });
+    expect(apiGatewayEvent({ route: routes.health }).body).toBeNull();
+    expect(apiGatewayEvent({ route: routes.health }).requestContext.authorizer).toBeNull();
+  });
+
+  it('keeps the last value of a repeated query key, and every value in the multi-value map', () => {
+    const event = apiGatewayEvent({
+      route: routes.getActivity,
+      query: new URLSearchParams('days=1&days=7&x='),
+    });
+    expect({ ...event.queryStringParameters }).toEqual({ days: '7', x: '' });
+    expect({ ...event.multiValueQueryStringParameters }).toEqual({ days: ['1', '7'], x: [''] });
+  });
+
+  it('treats __proto__, constructor and toString as plain query keys', () => {
+    const event = apiGatewayEvent({
+      route: routes.health,
+      query: new URLSearchParams('__proto__=a&constructor=b&toString=c&toString=d&hasOwnProperty=e'),
+    });
+    const query = event.queryStringParameters!;
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+    expect(['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map((key) => query[key])).toEqual([
+      'a',
+      'b',
+      'd',
+      'e',
+    ]);
+    expect(event.multiValueQueryStringParameters!.toString).toEqual(['c', 'd']);
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype); // nothing leaked into Object.prototype
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
+  });
+
+  it('answers a request whose query has such keys like any other', async () => {
+    dynamo.on(GetCommand).resolves({});
+    const event = apiGatewayEvent({
+      route: routes.health,
+      query: new URLSearchParams('__proto__=a&constructor=b&toString=c'),
+    });
+    expect((await meta(event, context)).statusCode).toBe(200);
   });
 });

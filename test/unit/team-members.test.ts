@@ -8,6 +8,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiGatewayEvent } from '../../scripts/local/api-event';
+import { routes } from '../../shared/routes';
 
 process.env.TABLE_NAME = 'unit-table';
 process.env.STAGE = 'dev';
@@ -99,27 +101,14 @@ beforeEach(() => {
   for (const record of records) dynamo.on(GetCommand, { Key: record.Key }).resolves({ Item: record.Item });
 });
 
-function update(membershipId: string, body: unknown): APIGatewayProxyEvent {
-  const path = `/api/team/members/${membershipId}/update`;
-  return {
-    httpMethod: 'POST',
-    path,
-    resource: path,
+const update = (membershipId: string, body: unknown): APIGatewayProxyEvent =>
+  apiGatewayEvent({
+    route: routes.updateMember,
+    params: { membershipId },
     headers: { 'content-type': 'application/json' },
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: { membershipId },
-    stageVariables: null,
     body: JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'req-1',
-      identity: { sourceIp: '127.0.0.1' },
-      authorizer: { claims: { sub: 'owner', email: 'owner@acme.test' } },
-    } as never,
-  };
-}
+    claims: { sub: 'owner', email: 'owner@acme.test' },
+  });
 
 describe('updateMember optimistic locking', () => {
   it('answers 409 when the membership changed after it was read', async () => {

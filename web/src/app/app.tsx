@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { createQueryClient } from '../lib/react-query';
+import { createQueryClient } from '@/lib/react-query';
 import { AppProviders } from './providers';
 import { createRouter } from './router';
 

@@ -8,14 +8,14 @@
  * - ChromeRoute (inside SignedInRoute): the chrome without a status redirect (profile).
  * - FullLayoutRoute (inside SignedInRoute): the account status decides first, then the chrome.
  */
+import type { AccountStatus } from '@shared/schemas/user';
 import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { AccountStatus } from '../../../shared/schemas/user';
-import { Splash } from '../components/Splash';
-import { useUser } from '../features/user/api/get-user';
-import { useUserStatus } from '../features/user/api/get-user-status';
-import { signedOutByUser, useAuthSession } from '../lib/auth';
-import { usePermissions } from '../lib/permissions';
+import { Splash } from '@/components/splash';
+import { useAccountStatus } from '@/lib/account-status';
+import { signedOutByUser, useAuthSession } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/current-user';
+import { usePermissions } from '@/lib/permissions';
 import { destinationForStatus, safeReturnPath } from './routing';
 
 const AppLayout = lazy(() => import('./app-layout'));
@@ -45,15 +45,15 @@ export function SignedInRoute() {
 }
 
 /** The account status; a failed fetch counts as not registered. Undefined while loading. */
-function useAccountStatus(): AccountStatus | undefined {
-  const status = useUserStatus();
+function useRoutingStatus(): AccountStatus | undefined {
+  const status = useAccountStatus();
   if (status.data) return status.data.status;
   if (status.isError) return 'USER_NOT_REGISTERED';
   return undefined;
 }
 
 export function OnboardingRoute() {
-  const status = useAccountStatus();
+  const status = useRoutingStatus();
   if (!status) return <Splash />;
   if (status === 'USER_ACCOUNT_READY') return <Navigate to="/" replace />;
   return <Outlet />;
@@ -61,7 +61,7 @@ export function OnboardingRoute() {
 
 /** The user record and, for team members, the permission map; pending until both are known. */
 function useChromeData(enabled: boolean) {
-  const user = useUser({ enabled });
+  const user = useCurrentUser({ enabled });
   const teamId = user.data?.teamId ?? null;
   const permissions = usePermissions({ enabled: enabled && teamId !== null });
   const pending = enabled && (user.isPending || (teamId !== null && permissions.isPending));
@@ -76,7 +76,7 @@ export function ChromeRoute() {
 
 export function FullLayoutRoute() {
   const session = useAuthSession();
-  const status = useAccountStatus();
+  const status = useRoutingStatus();
   const ready = status === 'USER_ACCOUNT_READY';
   const { user, permissions, pending } = useChromeData(ready);
   const email = session.data?.email ?? null;

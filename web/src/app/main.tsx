@@ -2,18 +2,18 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StartupError } from '../components/RouteError';
-import { RECORD_ACTIVITY_ROUTE, recordActivity } from '../lib/activity';
+import { StartupError } from '@/components/route-error';
+import { RECORD_ACTIVITY_ROUTE, recordActivity } from '@/lib/activity';
 import {
   completeRedirectSignIn,
   configureAmplify,
   forgetAbandonedRedirectSignIn,
   OAUTH_REDIRECT_PATH,
-} from '../lib/amplify';
-import { logAppError, reportAppErrorsToServer } from '../lib/app-error';
-import { readAuthSession } from '../lib/auth';
-import { loadRuntimeConfig } from '../lib/runtime-config';
-import { unregisterServiceWorkers } from '../lib/service-worker';
+} from '@/lib/amplify';
+import { logAppError, reportAppErrorsToServer } from '@/lib/app-error';
+import { readAuthSession } from '@/lib/auth';
+import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { unregisterServiceWorkers } from '@/lib/service-worker';
 import { App } from './app';
 import { UiProviders } from './providers';
 

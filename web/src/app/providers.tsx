@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS } from '@shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { TOAST_AUTO_CLOSE_MS } from '../../../shared/constants';
-import { listenToAuthEvents } from '../lib/auth';
+import { listenToAuthEvents } from '@/lib/auth';
 import { theme } from './theme';
 
 /** Toasts: top-right, auto-close 3000 ms, pause on hover; each toast closes on click (lib/notify). */

@@ -1,4 +1,4 @@
-import type { AccountStatus } from '../../../shared/schemas/user';
+import type { AccountStatus } from '@shared/schemas/user';
 
 /** Onboarding pages: USER_ACCOUNT_READY on one of them goes home (spec 000 §2.3). */
 export const ONBOARDING_PATHS = [

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { notifyError } from '../lib/notify';
+import { notifyError } from '@/lib/notify';
 
 /** A red toast once per failed fetch (spec 000 §8); `errorUpdatedAt` tells failures apart. */
 export function useErrorToast(isError: boolean, errorUpdatedAt: number, message: string): void {

@@ -2,7 +2,7 @@
  * POST /api/user/activity: usage events (spec 000 §7.1) and APP_ERROR reports. Shared by every
  * feature (and by the error reporter), so it lives here rather than in one feature.
  */
-import type { RouteBody } from '../../../shared/routes';
+import type { RouteBody } from '@shared/routes';
 import { api } from './api-client';
 
 export type ActivityEventBody = RouteBody<'recordActivity'>;

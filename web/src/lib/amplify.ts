@@ -1,7 +1,7 @@
+import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { Amplify } from 'aws-amplify';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { CookieStorage, Hub } from 'aws-amplify/utils';
-import type { RuntimeConfig } from '../../../shared/schemas/runtime-config';
 
 /** Token cookies live 7 days (spec 000 §9). */
 const COOKIE_DAYS = 7;

@@ -1,5 +1,5 @@
+import { HEADER_CHAOS, HEADER_SESSION_ID, REQUEST_TIMEOUT_MS } from '@shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEADER_CHAOS, HEADER_SESSION_ID, REQUEST_TIMEOUT_MS } from '../../../shared/constants';
 
 const { fetchAuthSession } = vi.hoisted(() => ({
   fetchAuthSession: vi.fn(async () => ({ tokens: { idToken: { toString: () => 'id-token-123' } } })),

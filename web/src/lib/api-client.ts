@@ -7,14 +7,13 @@
  * failure. Headers: the Cognito ID token (except on public routes), the tab's session id and the
  * chaos flag from localStorage.
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
 import {
   HEADER_CHAOS,
   HEADER_SESSION_ID,
   REQUEST_ATTEMPTS,
   REQUEST_TIMEOUT_MS,
   retryPauseMs,
-} from '../../../shared/constants';
+} from '@shared/constants';
 import {
   fillPath,
   type RouteBody,
@@ -23,8 +22,9 @@ import {
   type RouteResponse,
   type Routes,
   routes,
-} from '../../../shared/routes';
-import { ErrorBody } from '../../../shared/schemas/common';
+} from '@shared/routes';
+import { ErrorBody } from '@shared/schemas/common';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { logAppError } from './app-error';
 
 /** localStorage key holding the chaos flag (`fail`, `error` or `delay=<ms>`), sent as x-chaos. */

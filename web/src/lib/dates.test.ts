@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddedDate, formatLastSeen, fullDateTime, ordinal, relativeTime } from './dates';
+import {
+  daysFromToday,
+  formatAddedDate,
+  formatCalendarDate,
+  formatLastSeen,
+  fullDateTime,
+  ordinal,
+  relativeTime,
+} from './dates';
 
 describe('relativeTime', () => {
   const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -86,4 +94,39 @@ describe('formatLastSeen', () => {
     [ago(400 * DAY), 'a year ago'],
     [ago(800 * DAY), '2 years ago'],
   ])('%s → %s', (iso, expected) => expect(formatLastSeen(iso, now)).toBe(expected));
+});
+
+describe('daysFromToday', () => {
+  // Local noon, so the tests hold in every time zone.
+  const NOW = new Date(2026, 10, 21, 12, 0, 0).getTime();
+
+  it.each([
+    ['2026-11-21', 0],
+    ['2026-11-22', 1],
+    ['2026-11-20', -1],
+    ['2026-12-01', 10],
+    ['2025-11-21', -365],
+    ['2027-01-01', 41],
+  ])('%s is %s days from 21 November 2026', (date, days) => {
+    expect(daysFromToday(date, NOW)).toBe(days);
+  });
+
+  it('counts calendar days, whatever the time of day', () => {
+    expect(daysFromToday('2026-11-22', new Date(2026, 10, 21, 23, 59, 59).getTime())).toBe(1);
+    expect(daysFromToday('2026-11-21', new Date(2026, 10, 21, 0, 0, 1).getTime())).toBe(0);
+  });
+
+  it('is null for a date it cannot read', () => {
+    for (const date of ['', 'soon', '2026-11-21T00:00:00Z', '2026-02-30', '2026-13-01', '21/11/2026']) {
+      expect(daysFromToday(date, NOW)).toBeNull();
+    }
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('is day-ordinal month year, whatever the time zone', () => {
+    expect(formatCalendarDate('2026-11-21')).toBe('21st November 2026');
+    expect(formatCalendarDate('2027-01-02')).toBe('2nd January 2027');
+    expect(formatCalendarDate('2026-02-30')).toBe('');
+  });
 });

@@ -109,3 +109,33 @@ export function formatLastSeen(iso: string | null | undefined, now: number = Dat
   if (days < 548) return 'a year ago';
   return plural(Math.max(2, Math.round(days / 365.25)), 'year');
 }
+
+/** A calendar date written YYYY-MM-DD (e.g. a due date), as a UTC day number, or null if unreadable. */
+function calendarDay(date: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  // Rejects dates such as 2026-02-30, which Date.UTC would roll over into March.
+  if (new Date(time).getUTCDate() !== day || new Date(time).getUTCMonth() !== month - 1) return null;
+  return time / DAY;
+}
+
+/**
+ * Whole calendar days from today (in local time) to a YYYY-MM-DD date: 0 when it is today, 1
+ * tomorrow, -2 two days ago; null when the date cannot be read.
+ */
+export function daysFromToday(date: string, now: number = Date.now()): number | null {
+  const target = calendarDay(date);
+  if (target === null) return null;
+  const today = new Date(now);
+  return target - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) / DAY;
+}
+
+/** A YYYY-MM-DD date as day-ordinal month year, e.g. '21st November 2026' ('' if unreadable). */
+export function formatCalendarDate(date: string): string {
+  const day = calendarDay(date);
+  if (day === null) return '';
+  const utc = new Date(day * DAY);
+  return `${ordinal(utc.getUTCDate())} ${MONTHS[utc.getUTCMonth()]} ${utc.getUTCFullYear()}`;
+}

@@ -1,9 +1,9 @@
+import type { LiveEvent } from '@shared/events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../shared/events';
+import { createLiveEventDispatch } from './live-events';
 import {
   backoffDelay,
   createRealtimeClient,
-  dispatchLiveEvent,
   type RealtimeClientOptions,
   type RealtimeSocket,
 } from './realtime';
@@ -123,22 +123,55 @@ describe('realtime protocol', () => {
     client.stop();
   });
 
-  it('delivers live events, ignores those of its own session and unknown messages', async () => {
+  it('delivers catalogue events, skips those marked self, ignores invalid and unknown messages', async () => {
     const { client, events } = setup();
     client.start();
     await handshake();
     const socket = latest();
-    const base = { data: { title: 'Hi' }, scope: { kind: 'user', id: 'u1' } };
-    socket.receive({ eventName: 'NOTIFICATION_CREATED', ...base, sessionId: SESSION });
-    socket.receive({ eventName: 'NOTIFICATION_CREATED', ...base, sessionId: 'another-tab' });
-    socket.receive({ eventName: 'USER_UPDATED', ...base, sessionId: null });
+    const notification = {
+      eventName: 'NOTIFICATION_CREATED',
+      data: { notificationId: 'n1', causedByUserId: 'u2', title: 'Hi', linkReferencePath: '/' },
+      scope: { kind: 'user', id: 'u1' },
+    };
+    const userUpdated = {
+      eventName: 'USER_UPDATED',
+      data: { userId: 'u2' },
+      scope: { kind: 'team', id: 't1' },
+    };
+    // Caused by this page's session: the server marked it for this connection only.
+    socket.receive({ ...notification, self: true });
+    socket.receive(notification);
+    socket.receive({ ...userUpdated, self: false });
+    // Control replies, unknown names and events whose data does not match the catalogue.
     socket.receive({ eventName: 'WS-PONG', data: {} });
-    socket.receive({ eventName: 'SOMETHING_NEW', ...base, sessionId: null });
+    socket.receive({ eventName: 'WS-SUBSCRIBED', data: { scope: { kind: 'project', id: 'p1' } } });
+    socket.receive({ eventName: 'SOMETHING_NEW', data: {}, scope: { kind: 'user', id: 'u1' } });
+    socket.receive({ ...notification, data: { title: 'No ids' } });
+    socket.receive({ ...userUpdated, scope: { kind: 'galaxy', id: 'g1' } });
+    socket.receive({ ...userUpdated, scope: undefined });
+    socket.receive({ ...userUpdated, self: 'yes' });
+    socket.receive(['NOTIFICATION_CREATED']);
     socket.onmessage?.call(socket as unknown as WebSocket, { data: 'not json' } as MessageEvent);
-    expect(events.map((e) => [e.eventName, e.sessionId])).toEqual([
-      ['NOTIFICATION_CREATED', 'another-tab'],
-      ['USER_UPDATED', null],
-    ]);
+    expect(events).toEqual([notification, { ...userUpdated, self: false }]);
+    client.stop();
+  });
+
+  it('keeps delivering after a handler throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const seen: string[] = [];
+    const { client } = setup({
+      onEvent: (event) => {
+        seen.push(event.eventName);
+        throw new Error('handler bug');
+      },
+    });
+    client.start();
+    await handshake();
+    const event = { eventName: 'USER_UPDATED', data: { userId: 'u2' }, scope: { kind: 'team', id: 't1' } };
+    latest().receive(event);
+    latest().receive(event);
+    expect(seen).toEqual(['USER_UPDATED', 'USER_UPDATED']);
+    expect(client.status).toBe('authorized');
     client.stop();
   });
 
@@ -264,87 +297,191 @@ describe('realtime protocol', () => {
   });
 });
 
-describe('live event dispatch', () => {
-  function context() {
-    const invalidated: Array<readonly unknown[]> = [];
-    const keys: Array<readonly unknown[]> = [
-      ['notifications', 'list', 'unread'],
-      ['notifications', 'dashboard'],
-      ['team', 'members', 'all'],
-      ['team', 'roles'],
-      ['members'],
-      ['roles'],
-      ['groups'],
-      ['user', 'me'],
-      ['user', 'status'],
-      ['auth', 'session'],
-      ['activity', 90],
-    ];
-    const queryClient = {
-      invalidateQueries: vi.fn(
-        async (filters?: { predicate?: (q: { queryKey: readonly unknown[] }) => boolean }) => {
-          for (const queryKey of keys) if (filters?.predicate?.({ queryKey })) invalidated.push(queryKey);
-        },
-      ),
-    };
-    const toast = vi.fn();
-    const navigate = vi.fn();
-    return { ctx: { queryClient, toast, navigate }, invalidated, toast, navigate };
-  }
+describe('project subscriptions', () => {
+  const P1 = { kind: 'project', id: 'p1' } as const;
+  const P2 = { kind: 'project', id: 'p2' } as const;
+  const scopeMessages = (socket = latest()) =>
+    socket.sent.filter((m) => m.action === 'subscribe' || m.action === 'unsubscribe');
 
-  const event = (eventName: LiveEvent['eventName'], data: unknown): LiveEvent => ({
-    eventName,
-    data,
-    scope: { kind: 'user', id: 'u1' },
-    sessionId: null,
-  });
+  it('sends a subscription made before authorizing once authorized, and one made after at once', async () => {
+    const { client } = setup();
+    client.subscribe(P1);
+    client.start();
+    latest().open();
+    latest().receive({ eventName: 'WS-CONNECTED', data: {} });
+    await settle();
+    expect(scopeMessages()).toEqual([]);
+    latest().receive({ eventName: 'WS-AUTHORIZED', data: { userId: 'u1' } });
+    expect(scopeMessages()).toEqual([{ action: 'subscribe', scope: P1 }]);
 
-  it('NOTIFICATION_CREATED shows a toast that goes to the link path, and refreshes notifications', () => {
-    const { ctx, invalidated, toast, navigate } = context();
-    dispatchLiveEvent(
-      event('NOTIFICATION_CREATED', {
-        notificationId: 'n1',
-        causedByUserId: 'u2',
-        title: 'Ada mentioned you',
-        linkReferencePath: '/Projects/p1/q1',
-      }),
-      ctx,
-    );
-    expect(invalidated).toEqual([
-      ['notifications', 'list', 'unread'],
-      ['notifications', 'dashboard'],
+    client.subscribe(P2);
+    expect(scopeMessages()).toEqual([
+      { action: 'subscribe', scope: P1 },
+      { action: 'subscribe', scope: P2 },
     ]);
-    expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast.mock.calls[0][0]).toBe('Ada mentioned you');
-    expect(navigate).not.toHaveBeenCalled();
-    toast.mock.calls[0][1].onClick();
-    expect(navigate).toHaveBeenCalledWith('/Projects/p1/q1');
+    expect(latest().actions()).toEqual(['hello', 'authorize', 'subscribe', 'subscribe']);
+    client.stop();
   });
 
-  it('does not follow a link that leaves the app', () => {
-    const { ctx, toast } = context();
-    dispatchLiveEvent(
-      event('NOTIFICATION_CREATED', { title: 'Hi', linkReferencePath: 'https://evil.example' }),
+  it('counts subscribers: only the last unsubscribe leaves the scope', async () => {
+    const { client } = setup();
+    client.start();
+    await handshake();
+    client.subscribe(P1);
+    client.subscribe({ ...P1 });
+    expect(scopeMessages()).toEqual([{ action: 'subscribe', scope: P1 }]);
+    client.unsubscribe(P1);
+    expect(scopeMessages()).toHaveLength(1);
+    client.unsubscribe(P1);
+    expect(scopeMessages()).toEqual([
+      { action: 'subscribe', scope: P1 },
+      { action: 'unsubscribe', scope: P1 },
+    ]);
+    // Unsubscribing what is not held sends nothing.
+    client.unsubscribe(P1);
+    client.unsubscribe(P2);
+    expect(scopeMessages()).toHaveLength(2);
+    client.stop();
+  });
+
+  it('re-sends every current subscription after each reconnect, and none that was left', async () => {
+    const { client } = setup();
+    client.start();
+    await handshake();
+    client.subscribe(P1);
+    client.subscribe(P2);
+    client.unsubscribe(P2);
+
+    // Dropped: nothing is sent while waiting; a subscription made meanwhile joins on the next one.
+    latest().drop();
+    const P3 = { kind: 'project', id: 'p3' } as const;
+    client.subscribe(P3);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(FakeSocket.instances).toHaveLength(2);
+    await handshake();
+    expect(scopeMessages()).toEqual([
+      { action: 'subscribe', scope: P1 },
+      { action: 'subscribe', scope: P3 },
+    ]);
+
+    // Again after WS-UNAUTHORIZED and a fresh token.
+    const second = latest();
+    client.unsubscribe(P3);
+    expect(scopeMessages(second).at(-1)).toEqual({ action: 'unsubscribe', scope: P3 });
+    second.drop();
+    await vi.advanceTimersByTimeAsync(500);
+    latest().open();
+    latest().receive({ eventName: 'WS-CONNECTED', data: {} });
+    await settle();
+    latest().receive({ eventName: 'WS-UNAUTHORIZED', data: {} });
+    expect(scopeMessages()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    await handshake();
+    expect(scopeMessages()).toEqual([{ action: 'subscribe', scope: P1 }]);
+    client.stop();
+  });
+
+  it('keeps its subscriptions across stop and start', async () => {
+    const { client } = setup();
+    client.subscribe(P1);
+    client.start();
+    await handshake();
+    client.stop();
+    client.start();
+    await handshake();
+    expect(scopeMessages()).toEqual([{ action: 'subscribe', scope: P1 }]);
+    client.stop();
+  });
+
+  it('ignores a scope the protocol does not allow', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client } = setup();
+    client.start();
+    await handshake();
+    client.subscribe({ kind: 'project', id: '' });
+    client.subscribe({ kind: 'team', id: 't1' } as unknown as typeof P1);
+    expect(scopeMessages()).toEqual([]);
+    client.stop();
+  });
+
+  it('a refused subscription is not an event', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, events } = setup();
+    client.subscribe(P1);
+    client.start();
+    await handshake();
+    latest().receive({ eventName: 'WS-SUBSCRIBE-REFUSED', data: { scope: P1 } });
+    expect(events).toEqual([]);
+    expect(client.status).toBe('authorized');
+    client.stop();
+  });
+});
+
+describe('live event registry', () => {
+  const context = () => ({
+    queryClient: { invalidateQueries: vi.fn(async () => {}) },
+    toast: vi.fn(),
+    navigate: vi.fn(),
+  });
+  const userUpdated: LiveEvent = {
+    eventName: 'USER_UPDATED',
+    data: { userId: 'u2' },
+    scope: { kind: 'team', id: 't1' },
+  };
+  const memberUpdated: LiveEvent = {
+    eventName: 'TEAM_MEMBER_UPDATED',
+    data: { membershipId: 'm1' },
+    scope: { kind: 'team', id: 't1' },
+  };
+
+  it("calls every registration's handler for the event, in order, and no other", () => {
+    const calls: string[] = [];
+    const ctx = context();
+    const dispatch = createLiveEventDispatch([
+      {
+        USER_UPDATED: (event, c) => {
+          calls.push(`first ${event.data.userId}`);
+          expect(c).toBe(ctx);
+        },
+      },
+      { TEAM_MEMBER_UPDATED: (event) => calls.push(`second ${event.data.membershipId}`) },
+      {
+        USER_UPDATED: () => calls.push('third'),
+        TEAM_MEMBER_UPDATED: () => calls.push('third'),
+      },
+    ]);
+    dispatch(userUpdated, ctx);
+    expect(calls).toEqual(['first u2', 'third']);
+    calls.length = 0;
+    dispatch(memberUpdated, ctx);
+    expect(calls).toEqual(['second m1', 'third']);
+    calls.length = 0;
+    dispatch(
+      {
+        eventName: 'NOTIFICATION_CREATED',
+        data: { notificationId: 'n1', causedByUserId: 'u2', title: 'Hi', linkReferencePath: '/' },
+        scope: { kind: 'user', id: 'u1' },
+      },
       ctx,
     );
-    expect(toast.mock.calls[0][1].onClick).toBeUndefined();
+    expect(calls).toEqual([]);
   });
 
-  it.each(['TEAM_MEMBER_UPDATED', 'USER_UPDATED'] as const)(
-    '%s refreshes the team, members, roles, groups and user queries',
-    (eventName) => {
-      const { ctx, invalidated, toast } = context();
-      dispatchLiveEvent(event(eventName, { userId: 'u2' }), ctx);
-      expect(invalidated).toEqual([
-        ['team', 'members', 'all'],
-        ['team', 'roles'],
-        ['members'],
-        ['roles'],
-        ['groups'],
-        ['user', 'me'],
-        ['user', 'status'],
-      ]);
-      expect(toast).not.toHaveBeenCalled();
-    },
-  );
+  it('a failing handler (thrown or rejected) does not stop the others', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls: string[] = [];
+    const dispatch = createLiveEventDispatch([
+      {
+        USER_UPDATED: () => {
+          throw new Error('sync bug');
+        },
+      },
+      { USER_UPDATED: async () => Promise.reject(new Error('async bug')) },
+      { USER_UPDATED: () => calls.push('last') },
+    ]);
+    dispatch(userUpdated, context());
+    await settle();
+    expect(calls).toEqual(['last']);
+    expect(errors).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,36 +1,35 @@
 /**
  * Live updates over the websocket (spec 000 §2.6, §4, §7.5) for signed-in team members.
  *
- * Protocol (functions/websocket/handler.ts): open the socket, send {action:'hello'}; the server
- * replies WS-CONNECTED; send {action:'authorize', token, sessionId} with the Cognito ID token and
- * this page's session id (the one the API client sends); the server replies WS-AUTHORIZED (or
- * WS-UNAUTHORIZED). Afterwards live events `{eventName, data, scope, sessionId}` arrive; those
- * caused by this page's own session are ignored.
+ * Protocol (functions/websocket/handler.ts, messages in shared/events.ts): open the socket, send
+ * {action:'hello'}; the server replies WS-CONNECTED; send {action:'authorize', token, sessionId}
+ * with the Cognito ID token and this page's session id (the one the API client sends); the server
+ * replies WS-AUTHORIZED (or WS-UNAUTHORIZED). Afterwards live events `{eventName, data, scope}`
+ * arrive, each parsed against the catalogue (anything else is ignored). The server marks `self: true`
+ * the events caused by this page's own session (the session id is never sent to anyone else); they
+ * are skipped here, since this page already shows their effect.
+ *
+ * Project scopes: `subscribe({kind:'project', id})` joins a project's events while its screens are
+ * open (the server checks the user may see it, replying WS-SUBSCRIBED or WS-SUBSCRIBE-REFUSED) and
+ * `unsubscribe` leaves it. The server forgets them with the connection, so every current one is sent
+ * again after each authorize (a new connection, or the same page after a drop).
  *
  * After a drop the client reconnects with exponential backoff (0.5 s doubling to 30 s, jittered),
  * reset once a connection is authorized, and authorizes again with a freshly read token. It sends a
  * ping every few minutes so an idle connection is not closed by the gateway, and closes on sign-out.
  *
- * The protocol (createRealtimeClient) and the dispatch (dispatchLiveEvent) are plain functions with
- * injected dependencies, so they are tested without a browser; RealtimeConnection wires them up.
+ * createRealtimeClient is plain code with injected dependencies, so it is tested without a browser;
+ * the React side (provider, useLiveScope) is in realtime-connection.tsx.
  */
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
-  EVENT_NAMES,
-  type EventName,
-  type LiveEvent,
-  type NotificationCreatedData,
+  ClientMessage,
+  LiveEvent,
   WS_AUTHORIZED,
   WS_CONNECTED,
+  WS_SUBSCRIBE_REFUSED,
   WS_UNAUTHORIZED,
-} from '../../../shared/events';
-import { getSessionId } from './api-client';
-import { notifyInfo } from './notify';
-import { websocketUrl } from './runtime-config';
+} from '@shared/events';
+import { fetchAuthSession } from 'aws-amplify/auth';
 
 /** The part of the browser WebSocket the client uses (tests inject a fake constructor). */
 export type RealtimeSocket = Pick<
@@ -40,6 +39,9 @@ export type RealtimeSocket = Pick<
 export type WebSocketConstructor = new (url: string) => RealtimeSocket;
 
 export type RealtimeStatus = 'stopped' | 'connecting' | 'authorizing' | 'authorized' | 'waiting';
+
+/** A scope a connection joins on request: a project, while its screens are open. */
+export type LiveScope = Extract<ClientMessage, { action: 'subscribe' }>['scope'];
 
 export interface BackoffOptions {
   /** Base delay before the first reconnect. */
@@ -73,8 +75,9 @@ export interface RealtimeClientOptions {
   WebSocketImpl: WebSocketConstructor;
   /** The current Cognito ID token, read on every authorize; forceRefresh after WS-UNAUTHORIZED. */
   getToken: (options: { forceRefresh: boolean }) => Promise<string | undefined>;
-  /** This page's session id: sent when authorizing; events carrying it are ignored. */
+  /** This page's session id, sent when authorizing: the server marks this session's events `self`. */
   sessionId: string;
+  /** Every live event of the catalogue not caused by this page's session. */
   onEvent: (event: LiveEvent) => void;
   onStatus?: (status: RealtimeStatus) => void;
   /** Jitter source, [0, 1). */
@@ -91,14 +94,18 @@ export interface RealtimeClient {
   stop(): void;
   /** While waiting to reconnect, connect now (e.g. the browser came back online). */
   reconnectNow(): void;
+  /**
+   * Join a scope's events: sent at once when authorized, otherwise after the next authorize, and
+   * again after every reconnect. Counted: the scope is left when every subscriber has unsubscribed.
+   */
+  subscribe(scope: LiveScope): void;
+  /** Undo one subscribe of the scope; the last one sends the unsubscribe message. */
+  unsubscribe(scope: LiveScope): void;
   readonly status: RealtimeStatus;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isEventName = (value: unknown): value is EventName =>
-  typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
 
 /** A websocket message as { eventName, ... }, or null when it is not JSON of that shape. */
 function parseMessage(raw: unknown): Record<string, unknown> | null {
@@ -111,15 +118,7 @@ function parseMessage(raw: unknown): Record<string, unknown> | null {
   }
 }
 
-function toLiveEvent(message: Record<string, unknown>): LiveEvent | null {
-  if (!isEventName(message.eventName)) return null;
-  return {
-    eventName: message.eventName,
-    data: message.data,
-    scope: message.scope as LiveEvent['scope'],
-    sessionId: typeof message.sessionId === 'string' ? message.sessionId : null,
-  };
-}
+const scopeKey = (scope: LiveScope) => `${scope.kind}:${scope.id}`;
 
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const random = options.random ?? Math.random;
@@ -134,6 +133,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  /** The scopes subscribed to, with how many subscribers each has; kept across connections. */
+  const scopes = new Map<string, { scope: LiveScope; count: number }>();
 
   const setStatus = (next: RealtimeStatus) => {
     if (status === next) return;
@@ -148,12 +149,17 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     heartbeatTimer = undefined;
   };
 
-  const send = (ws: RealtimeSocket, message: unknown) => {
+  const send = (ws: RealtimeSocket, message: ClientMessage) => {
     try {
       ws.send(JSON.stringify(message));
     } catch {
       // Not open any more: its close event schedules the reconnect.
     }
+  };
+
+  /** Send a scope message on the current connection, if it is authorized (else sent on authorize). */
+  const sendScope = (action: 'subscribe' | 'unsubscribe', scope: LiveScope) => {
+    if (socket && status === 'authorized') send(socket, { action, scope });
   };
 
   const scheduleReconnect = () => {
@@ -200,6 +206,21 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     clearConnectionTimers();
     heartbeatTimer = setInterval(() => send(ws, { action: 'ping' }), heartbeatMs);
     setStatus('authorized');
+    // A new connection has no scopes of its own yet: join every one still subscribed to.
+    for (const { scope } of scopes.values()) send(ws, { action: 'subscribe', scope });
+  };
+
+  const onLiveEvent = (message: Record<string, unknown>) => {
+    const parsed = LiveEvent.safeParse(message);
+    // WS-PONG, WS-SUBSCRIBED, WS-ERROR, names this client does not know and malformed events.
+    if (!parsed.success) return;
+    // Caused by this page's own session: its effect is already on screen.
+    if (parsed.data.self === true) return;
+    try {
+      options.onEvent(parsed.data);
+    } catch (error) {
+      console.error('Live event handler failed', error);
+    }
   };
 
   const onMessage = (ws: RealtimeSocket, raw: unknown) => {
@@ -216,16 +237,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         forceRefresh = true;
         drop(ws);
         return;
-      default: {
-        const event = toLiveEvent(message);
-        if (!event) return; // WS-PONG, WS-ERROR and event names this client does not know
-        if (event.sessionId !== null && event.sessionId === options.sessionId) return;
-        try {
-          options.onEvent(event);
-        } catch (error) {
-          console.error('Live event handler failed', error);
-        }
-      }
+      case WS_SUBSCRIBE_REFUSED:
+        // Not found or not visible to this user: the screen shows that from its own API calls.
+        console.warn('Live updates refused for a scope', message.data);
+        return;
+      default:
+        onLiveEvent(message);
     }
   };
 
@@ -293,45 +310,31 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       clearTimeout(reconnectTimer);
       connect();
     },
-  };
-}
-
-/** Query-key roots refreshed when a member or user changes (queries owned by other features). */
-export const TEAM_QUERY_ROOTS: readonly string[] = ['team', 'members', 'roles', 'groups', 'user'];
-/** Query-key root of every notifications query (the notifications screen and the dashboard). */
-export const NOTIFICATIONS_QUERY_ROOT = 'notifications';
-
-/** Only in-app paths are followed from an event (never `//host`, a full URL or `javascript:`). */
-export const isAppPath = (path: unknown): path is string =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-
-export interface LiveEventContext {
-  queryClient: Pick<QueryClient, 'invalidateQueries'>;
-  /** Show a toast; `onClick` runs when it is clicked. */
-  toast: (message: string, options: { onClick?: () => void }) => void;
-  navigate: (path: string) => void;
-}
-
-const hasRoot = (roots: readonly string[]) => (query: { queryKey: readonly unknown[] }) =>
-  typeof query.queryKey[0] === 'string' && roots.includes(query.queryKey[0]);
-
-/** React to one live event: toasts and query invalidation by key root, so features stay decoupled. */
-export function dispatchLiveEvent(event: LiveEvent, context: LiveEventContext): void {
-  switch (event.eventName) {
-    case 'NOTIFICATION_CREATED': {
-      const data = (isRecord(event.data) ? event.data : {}) as Partial<NotificationCreatedData>;
-      void context.queryClient.invalidateQueries({ predicate: hasRoot([NOTIFICATIONS_QUERY_ROOT]) });
-      if (typeof data.title === 'string' && data.title) {
-        const link = data.linkReferencePath;
-        context.toast(data.title, { onClick: isAppPath(link) ? () => context.navigate(link) : undefined });
+    subscribe(scope) {
+      const valid = ClientMessage.safeParse({ action: 'subscribe', scope });
+      if (!valid.success || valid.data.action !== 'subscribe') {
+        console.warn('Not a scope live updates can subscribe to', scope);
+        return;
       }
-      return;
-    }
-    case 'TEAM_MEMBER_UPDATED':
-    case 'USER_UPDATED':
-      void context.queryClient.invalidateQueries({ predicate: hasRoot(TEAM_QUERY_ROOTS) });
-      return;
-  }
+      const key = scopeKey(valid.data.scope);
+      const entry = scopes.get(key);
+      if (entry) {
+        entry.count += 1;
+        return;
+      }
+      scopes.set(key, { scope: valid.data.scope, count: 1 });
+      sendScope('subscribe', valid.data.scope);
+    },
+    unsubscribe(scope) {
+      const key = scopeKey(scope);
+      const entry = scopes.get(key);
+      if (!entry) return;
+      entry.count -= 1;
+      if (entry.count > 0) return;
+      scopes.delete(key);
+      sendScope('unsubscribe', entry.scope);
+    },
+  };
 }
 
 /** The current Cognito ID token (Amplify refreshes an expired one), or undefined when signed out. */
@@ -342,48 +345,4 @@ export async function currentIdToken({
 }): Promise<string | undefined> {
   const session = await fetchAuthSession({ forceRefresh });
   return session.tokens?.idToken?.toString();
-}
-
-/**
- * Keeps the live connection open while mounted (the layout mounts it for team members only):
- * closes on unmount and on sign-out, reconnects at once when the browser comes back online.
- */
-export function RealtimeConnection(): null {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
-
-  useEffect(() => {
-    if (typeof WebSocket === 'undefined') return;
-    const client = createRealtimeClient({
-      url: () => websocketUrl(),
-      WebSocketImpl: WebSocket,
-      getToken: currentIdToken,
-      sessionId: getSessionId(),
-      onEvent: (event) =>
-        dispatchLiveEvent(event, {
-          queryClient,
-          toast: (message, { onClick }) => notifyInfo(message, { onClick }),
-          navigate: (path) => navigateRef.current(path),
-        }),
-    });
-    // Started on the next tick: a mount that is undone at once (StrictMode) opens no socket.
-    const startTimer = setTimeout(() => client.start(), 0);
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') client.stop();
-    });
-    const onOnline = () => client.reconnectNow();
-    window.addEventListener('online', onOnline);
-    return () => {
-      clearTimeout(startTimer);
-      stopListening();
-      window.removeEventListener('online', onOnline);
-      client.stop();
-    };
-  }, [queryClient]);
-
-  return null;
 }

@@ -1,4 +1,4 @@
-import { RuntimeConfig } from '../../../shared/schemas/runtime-config';
+import { RuntimeConfig } from '@shared/schemas/runtime-config';
 
 /** Where the local runner and CDK write the stage's configuration, next to index.html. */
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';

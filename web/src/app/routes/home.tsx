@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { PageTitle } from '../../components/PageTitle';
-import { ActivityPanel } from '../../features/activity/components/activity-panel';
-import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
-import { ActiveProjectsPanel } from '../../features/projects/components/active-projects-panel';
+import { PageTitle } from '@/components/page-title';
+import { ActivityPanel } from '@/features/activity/components/activity-panel';
+import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
+import { ActiveProjectsPanel } from '@/features/projects/components/active-projects-panel';
 
 /**
  * /: the home dashboard (spec 000 §2.9). The app composes one panel from each feature:

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { HEAT_MAP_DAYS } from '../utils/heat-map';
+import { HEAT_MAP_DAYS } from '@/features/activity/utils/heat-map';
+import { api } from '@/lib/api-client';
 
 /** GET /api/user/activity?days: contributions per day, only for days with activity. */
 export const getActivity = (days: number, signal?: AbortSignal) =>

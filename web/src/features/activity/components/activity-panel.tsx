@@ -1,8 +1,7 @@
 import { Alert, Box, Center, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
-import { DashboardPanel } from '../../../components/DashboardPanel';
-import { useErrorToast } from '../../../hooks/use-error-toast';
-import { useActivity } from '../api/get-activity';
+import { DashboardPanel } from '@/components/dashboard-panel';
+import { useActivity } from '@/features/activity/api/get-activity';
 import {
   type CellShade,
   cellShade,
@@ -12,7 +11,8 @@ import {
   localIsoDate,
   monthLabels,
   toWeeks,
-} from '../utils/heat-map';
+} from '@/features/activity/utils/heat-map';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 export const ACTIVITY_ERROR = 'There was a problem retrieving your activity';
 

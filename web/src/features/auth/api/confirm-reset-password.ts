@@ -1,7 +1,7 @@
+import { LIMITS } from '@shared/constants';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { confirmResetPassword } from 'aws-amplify/auth';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
 import { verificationCode } from './confirm-sign-up';
 
 const NEW_PASSWORD_MESSAGE = 'Please enter a new password';

@@ -1,7 +1,7 @@
+import { LIMITS } from '@shared/constants';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type ConfirmSignUpOutput, confirmSignUp } from 'aws-amplify/auth';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
 
 const CODE_MESSAGE = 'Please enter the verification code';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 /** POST /api/user/logged-in: record that the caller signed in (the team page's Last Seen). */
 export const recordLoggedIn = () => api('recordLoggedIn');

@@ -1,8 +1,8 @@
+import { LIMITS } from '@shared/constants';
+import { emailAddress } from '@shared/schemas/common';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type ResetPasswordOutput, resetPassword } from 'aws-amplify/auth';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { emailAddress } from '../../../../../shared/schemas/common';
 
 /** Reset Password, step SEND_EMAIL. */
 export const SendResetEmailInput = z.object({ email: emailAddress(LIMITS.email) });

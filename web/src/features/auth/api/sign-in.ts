@@ -1,8 +1,8 @@
+import { LIMITS } from '@shared/constants';
+import { emailAddress } from '@shared/schemas/common';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { emailAddress } from '../../../../../shared/schemas/common';
-import { type PasswordSignInResult, signInWithPassword } from '../../../lib/auth';
+import { type PasswordSignInResult, signInWithPassword } from '@/lib/auth';
 
 const PASSWORD_MESSAGE = 'Please enter your password';
 

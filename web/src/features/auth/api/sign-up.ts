@@ -1,8 +1,8 @@
+import { LIMITS } from '@shared/constants';
+import { emailAddress } from '@shared/schemas/common';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type SignUpOutput, signUp } from 'aws-amplify/auth';
 import * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { emailAddress } from '../../../../../shared/schemas/common';
 
 const PASSWORD_MESSAGE = 'Please enter a password';
 

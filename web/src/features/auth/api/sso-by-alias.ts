@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/public/sso/alias (no token): the single sign-on provider for a customer alias. */
 export const getSsoByAlias = (alias: string, signal?: AbortSignal) =>

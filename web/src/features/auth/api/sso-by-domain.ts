@@ -1,6 +1,6 @@
+import { SsoDomainLookup } from '@shared/schemas/sso';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SsoDomainLookup } from '../../../../../shared/schemas/sso';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The domain of an e-mail address, or null when it has none a lookup would accept. */
 export function ssoDomainOf(email: string): string | null {

@@ -3,14 +3,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { logAppError } from '../../../lib/app-error';
-import { signInWithPassword } from '../../../lib/auth';
-import { notifyError } from '../../../lib/notify';
-import { ConfirmSignUpInput, useConfirmSignUp } from '../api/confirm-sign-up';
-import { useResendSignUpCode } from '../api/resend-sign-up-code';
-import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
-import { AUTH_MESSAGES, authErrorMessage, isAlreadyConfirmedError } from '../utils/auth-errors';
-import { takePendingSignIn } from '../utils/pending-sign-in';
+import { ConfirmSignUpInput, useConfirmSignUp } from '@/features/auth/api/confirm-sign-up';
+import { useResendSignUpCode } from '@/features/auth/api/resend-sign-up-code';
+import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
+import { AUTH_MESSAGES, authErrorMessage, isAlreadyConfirmedError } from '@/features/auth/utils/auth-errors';
+import { takePendingSignIn } from '@/features/auth/utils/pending-sign-in';
+import { logAppError } from '@/lib/app-error';
+import { signInWithPassword } from '@/lib/auth';
+import { notifyError } from '@/lib/notify';
 import { VerificationCodeField } from './verification-code-field';
 
 /** How long the resend button shows that the code went out (spec 000 §9: 1500 ms). */

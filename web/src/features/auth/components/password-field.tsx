@@ -1,6 +1,6 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { LIMITS } from '@shared/constants';
 import { useState } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
 
 /** A password input with the reveal / hide toggle (accessible names 'Reveal/Hide characters'). */
 export function PasswordField(props: PasswordInputProps) {

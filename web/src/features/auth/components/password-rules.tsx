@@ -1,6 +1,6 @@
 import { List, Paper, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { PASSWORD_RULES } from '../utils/password-rules';
+import { PASSWORD_RULES } from '@/features/auth/utils/password-rules';
 
 /** The password-rules box: each rule shown as met or not met for the password typed so far. */
 export function PasswordRules({ password }: { password: string }) {

@@ -2,15 +2,18 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { logAppError } from '../../../lib/app-error';
-import { authErrorName, signInWithPassword } from '../../../lib/auth';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { ConfirmResetPasswordInput, useConfirmResetPassword } from '../api/confirm-reset-password';
-import { SendResetEmailInput, useResetPassword } from '../api/reset-password';
-import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
-import { useSsoCheck } from '../hooks/use-sso-check';
-import { authErrorMessage } from '../utils/auth-errors';
-import { signUpPath } from '../utils/paths';
+import {
+  ConfirmResetPasswordInput,
+  useConfirmResetPassword,
+} from '@/features/auth/api/confirm-reset-password';
+import { SendResetEmailInput, useResetPassword } from '@/features/auth/api/reset-password';
+import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
+import { useSsoCheck } from '@/features/auth/hooks/use-sso-check';
+import { authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { signUpPath } from '@/features/auth/utils/paths';
+import { logAppError } from '@/lib/app-error';
+import { authErrorName, signInWithPassword } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { NewPasswordField } from './new-password-field';
 import { VerificationCodeField } from './verification-code-field';
 import { WorkEmailField } from './work-email-field';

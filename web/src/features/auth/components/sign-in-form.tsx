@@ -1,14 +1,14 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
-import { logAppError } from '../../../lib/app-error';
-import { authErrorName } from '../../../lib/auth';
-import { notifyError } from '../../../lib/notify';
-import { SignInInput, useSignIn } from '../api/sign-in';
-import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
-import { useSsoCheck } from '../hooks/use-sso-check';
-import { authErrorMessage } from '../utils/auth-errors';
-import { resetPasswordPath } from '../utils/paths';
+import { SignInInput, useSignIn } from '@/features/auth/api/sign-in';
+import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
+import { useSsoCheck } from '@/features/auth/hooks/use-sso-check';
+import { authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { resetPasswordPath } from '@/features/auth/utils/paths';
+import { logAppError } from '@/lib/app-error';
+import { authErrorName } from '@/lib/auth';
+import { notifyError } from '@/lib/notify';
 import { PasswordField } from './password-field';
 import { WorkEmailField } from './work-email-field';
 

@@ -1,15 +1,15 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
-import { logAppError } from '../../../lib/app-error';
-import { signInWithPassword } from '../../../lib/auth';
-import { notifyError } from '../../../lib/notify';
-import { SignUpInput, useSignUp } from '../api/sign-up';
-import { useSignInOutcome } from '../hooks/use-sign-in-outcome';
-import { useSsoCheck } from '../hooks/use-sso-check';
-import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-errors';
-import { confirmAccountPath, PRIVACY_URL, resetPasswordPath, TERMS_URL } from '../utils/paths';
-import { keepPendingSignIn } from '../utils/pending-sign-in';
+import { SignUpInput, useSignUp } from '@/features/auth/api/sign-up';
+import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
+import { useSsoCheck } from '@/features/auth/hooks/use-sso-check';
+import { AUTH_MESSAGES, authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { confirmAccountPath, PRIVACY_URL, resetPasswordPath, TERMS_URL } from '@/features/auth/utils/paths';
+import { keepPendingSignIn } from '@/features/auth/utils/pending-sign-in';
+import { logAppError } from '@/lib/app-error';
+import { signInWithPassword } from '@/lib/auth';
+import { notifyError } from '@/lib/notify';
 import { NewPasswordField } from './new-password-field';
 import { WorkEmailField } from './work-email-field';
 

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { LIMITS } from '../../../../../shared/constants';
+import { LIMITS } from '@shared/constants';
 
 /** The 'Verification Code' input for the code the identity service e-mails (confirm account, reset). */
 export function VerificationCodeField(props: TextInputProps) {

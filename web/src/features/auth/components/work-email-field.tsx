@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { LIMITS } from '@shared/constants';
 import type { FocusEvent } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
 
 export interface WorkEmailFieldProps extends TextInputProps {
   /** Called with the typed value when the field loses focus (after the form's own blur handling). */

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logAppError } from '../../../lib/app-error';
-import { recordLoggedInQuietly } from '../api/record-logged-in';
-import { resendVerificationCode } from '../api/resend-sign-up-code';
-import { confirmAccountPath } from '../utils/paths';
-import { keepPendingSignIn } from '../utils/pending-sign-in';
+import { recordLoggedInQuietly } from '@/features/auth/api/record-logged-in';
+import { resendVerificationCode } from '@/features/auth/api/resend-sign-up-code';
+import { confirmAccountPath } from '@/features/auth/utils/paths';
+import { keepPendingSignIn } from '@/features/auth/utils/pending-sign-in';
+import { logAppError } from '@/lib/app-error';
 
 /** What follows a password sign-in, wherever it happened (sign in, after confirmation, after reset). */
 export function useSignInOutcome() {

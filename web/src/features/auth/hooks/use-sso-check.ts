@@ -1,12 +1,12 @@
+import { LIMITS } from '@shared/constants';
+import { emailAddress } from '@shared/schemas/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { LIMITS } from '../../../../../shared/constants';
-import { emailAddress } from '../../../../../shared/schemas/common';
-import { logAppError } from '../../../lib/app-error';
-import { notifyError } from '../../../lib/notify';
-import { startFederatedSignIn } from '../api/federated-sign-in';
-import { ssoByDomainQueryOptions, ssoDomainOf } from '../api/sso-by-domain';
-import { authErrorMessage } from '../utils/auth-errors';
+import { startFederatedSignIn } from '@/features/auth/api/federated-sign-in';
+import { ssoByDomainQueryOptions, ssoDomainOf } from '@/features/auth/api/sso-by-domain';
+import { authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { logAppError } from '@/lib/app-error';
+import { notifyError } from '@/lib/notify';
 
 const WorkEmail = emailAddress(LIMITS.email);
 

@@ -1,8 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../../../components/AuthCard';
-import { normalizeEmail } from '../../../lib/auth';
-import { ConfirmAccountForm } from '../components/confirm-account-form';
-import { purgeExpiredPendingSignIn } from '../utils/pending-sign-in';
+import { AuthCard } from '@/components/auth-card';
+import { ConfirmAccountForm } from '@/features/auth/components/confirm-account-form';
+import { purgeExpiredPendingSignIn } from '@/features/auth/utils/pending-sign-in';
+import { normalizeEmail } from '@/lib/auth';
 
 purgeExpiredPendingSignIn();
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { Splash } from '../../../components/Splash';
-import { logAppError } from '../../../lib/app-error';
-import { notifyError } from '../../../lib/notify';
-import { startFederatedSignIn } from '../api/federated-sign-in';
-import { useSsoByAlias } from '../api/sso-by-alias';
-import { authErrorMessage } from '../utils/auth-errors';
+import { Splash } from '@/components/splash';
+import { startFederatedSignIn } from '@/features/auth/api/federated-sign-in';
+import { useSsoByAlias } from '@/features/auth/api/sso-by-alias';
+import { authErrorMessage } from '@/features/auth/utils/auth-errors';
+import { logAppError } from '@/lib/app-error';
+import { notifyError } from '@/lib/notify';
 
 /**
  * /login/:customerName: sign-in through the customer's single sign-on provider. A provider name

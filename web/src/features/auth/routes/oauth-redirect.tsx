@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Splash } from '../../../components/Splash';
-import { takeRedirectError } from '../../../lib/amplify';
-import { authSessionQueryKey, readAuthSession } from '../../../lib/auth';
-import { notifyError } from '../../../lib/notify';
+import { Splash } from '@/components/splash';
+import { takeRedirectError } from '@/lib/amplify';
+import { authSessionQueryKey, readAuthSession } from '@/lib/auth';
+import { notifyError } from '@/lib/notify';
 
 /**
  * /token: where the hosted UI sends the browser back after federated sign-in. Amplify completes the

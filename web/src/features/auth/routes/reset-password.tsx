@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../../../components/AuthCard';
-import { ResetPasswordForm } from '../components/reset-password-form';
+import { AuthCard } from '@/components/auth-card';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 /** /reset[?email=…]: reset the password in two steps. */
 export default function ResetPasswordRoute() {

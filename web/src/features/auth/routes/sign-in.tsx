@@ -1,5 +1,5 @@
-import { AuthCard } from '../../../components/AuthCard';
-import { SignInForm } from '../components/sign-in-form';
+import { AuthCard } from '@/components/auth-card';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
 
 /** /login */
 export default function SignInRoute() {

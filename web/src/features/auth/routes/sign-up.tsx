@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../../../components/AuthCard';
-import { SignUpForm } from '../components/sign-up-form';
+import { AuthCard } from '@/components/auth-card';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 /** /Signup[?email=…]: create an account; the e-mail is prefilled from the query string. */
 export default function SignUpRoute() {

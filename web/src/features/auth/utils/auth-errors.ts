@@ -2,7 +2,7 @@
  * Identity-service errors as the user sees them (spec 000 §8). Anything not listed is shown with
  * the provider's own message.
  */
-import { authErrorName } from '../../../lib/auth';
+import { authErrorName } from '@/lib/auth';
 
 export const AUTH_MESSAGES = {
   userExists: 'An account already exists, click Sign In below.',

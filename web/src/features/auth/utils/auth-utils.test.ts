@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmSignUpInput } from '../api/confirm-sign-up';
-import { SignUpInput } from '../api/sign-up';
-import { ssoDomainOf } from '../api/sso-by-domain';
+import { ConfirmSignUpInput } from '@/features/auth/api/confirm-sign-up';
+import { SignUpInput } from '@/features/auth/api/sign-up';
+import { ssoDomainOf } from '@/features/auth/api/sso-by-domain';
 import { AUTH_MESSAGES, authErrorMessage, isAlreadyConfirmedError } from './auth-errors';
 import { PASSWORD_RULES } from './password-rules';
 import {

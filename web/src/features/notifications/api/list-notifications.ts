@@ -1,6 +1,6 @@
+import type { RouteQuery } from '@shared/routes';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { RouteQuery } from '../../../../../shared/routes';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Notifications per page on the notifications screen. */
 export const NOTIFICATIONS_PAGE_SIZE = 25;
@@ -13,8 +13,10 @@ export type NotificationsPage = RouteQuery<'listNotifications'>;
 export const listNotifications = (page: NotificationsPage, signal?: AbortSignal) =>
   api('listNotifications', { query: page, signal });
 
-/** Every notifications query starts with 'notifications' (live events refresh them by that root). */
-export const notificationsQueryKey = ['notifications', 'list'] as const;
+/** The root of every notifications query: live events and mark-as-read refresh them all by it. */
+export const notificationsQueryRoot = ['notifications'] as const;
+
+export const notificationsQueryKey = [...notificationsQueryRoot, 'list'] as const;
 
 /** Pages of notifications; the next page starts before the last notification of the previous one. */
 export const notificationsInfiniteQueryOptions = (limit = NOTIFICATIONS_PAGE_SIZE) =>
@@ -30,9 +32,9 @@ export const notificationsInfiniteQueryOptions = (limit = NOTIFICATIONS_PAGE_SIZ
 export const useNotifications = (limit = NOTIFICATIONS_PAGE_SIZE) =>
   useInfiniteQuery(notificationsInfiniteQueryOptions(limit));
 
-/** Starts with 'notifications': live NOTIFICATION_CREATED events and mark-as-read refresh it. */
+/** Under notificationsQueryRoot: live NOTIFICATION_CREATED events and mark-as-read refresh it. */
 export const dashboardNotificationsQueryKey = (limit: number) =>
-  ['notifications', 'dashboard', limit] as const;
+  [...notificationsQueryRoot, 'dashboard', limit] as const;
 
 /** Only the newest `limit` notifications: one page, for the dashboard panel. */
 export const dashboardNotificationsQueryOptions = (limit = DASHBOARD_NOTIFICATIONS_LIMIT) =>

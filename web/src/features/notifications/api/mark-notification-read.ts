@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trackEvent } from '../../../lib/activity';
-import { api } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { trackEvent } from '@/lib/activity';
+import { api } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { notificationsQueryRoot } from './list-notifications';
 
 /** The usage event recorded when a notification is marked read (spec 000 §7.1). */
 export const NOTIFICATION_MARK_READ = 'NOTIFICATION_MARK_READ';
@@ -18,7 +19,7 @@ export function useMarkNotificationRead() {
     mutationFn: markNotificationRead,
     onSuccess: ({ notificationId }) => {
       trackEvent(NOTIFICATION_MARK_READ, { notificationId });
-      return queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      return queryClient.invalidateQueries({ queryKey: notificationsQueryRoot });
     },
     onError: () => {
       notifyError(MARK_READ_ERROR);

@@ -1,5 +1,5 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import type { Notification } from '../../../../../shared/schemas/notification';
+import type { Notification } from '@shared/schemas/notification';
 import classes from './notification-row.module.css';
 import { NotificationSummary } from './notification-summary';
 import { ReadMarker } from './read-marker';

@@ -1,7 +1,7 @@
 import { Avatar, Box, Group, Text } from '@mantine/core';
+import type { Notification } from '@shared/schemas/notification';
 import type { ReactNode } from 'react';
-import type { Notification } from '../../../../../shared/schemas/notification';
-import { fullDateTime, relativeTime } from '../../../lib/dates';
+import { fullDateTime, relativeTime } from '@/lib/dates';
 
 export interface NotificationSummaryProps {
   notification: Notification;

@@ -1,10 +1,10 @@
 import { Alert, Box, Center, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { Notification } from '@shared/schemas/notification';
 import type { ReactNode } from 'react';
-import type { Notification } from '../../../../../shared/schemas/notification';
-import { DashboardPanel } from '../../../components/DashboardPanel';
-import { useErrorToast } from '../../../hooks/use-error-toast';
-import { useDashboardNotifications } from '../api/list-notifications';
-import { useNotificationActions } from '../hooks/use-notification-actions';
+import { DashboardPanel } from '@/components/dashboard-panel';
+import { useDashboardNotifications } from '@/features/notifications/api/list-notifications';
+import { useNotificationActions } from '@/features/notifications/hooks/use-notification-actions';
+import { useErrorToast } from '@/hooks/use-error-toast';
 import { NotificationSummary } from './notification-summary';
 import classes from './notifications-panel.module.css';
 

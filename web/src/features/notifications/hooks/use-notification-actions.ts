@@ -1,7 +1,7 @@
+import type { Notification } from '@shared/schemas/notification';
 import { useNavigate } from 'react-router-dom';
-import type { Notification } from '../../../../../shared/schemas/notification';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { isAppPath } from '../utils/app-path';
+import { useMarkNotificationRead } from '@/features/notifications/api/mark-notification-read';
+import { isAppPath } from '@/features/notifications/utils/app-path';
 
 /**
  * What a notification list does on a click: mark an unread notification read, and open one by

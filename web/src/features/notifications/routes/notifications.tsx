@@ -1,12 +1,12 @@
 import { Alert, Button, Center, EmptyState, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import type { Notification } from '@shared/schemas/notification';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Notification } from '../../../../../shared/schemas/notification';
-import { PageTitle } from '../../../components/PageTitle';
-import { useErrorToast } from '../../../hooks/use-error-toast';
-import { useNotifications } from '../api/list-notifications';
-import { NotificationRow } from '../components/notification-row';
-import { useNotificationActions } from '../hooks/use-notification-actions';
+import { PageTitle } from '@/components/page-title';
+import { useNotifications } from '@/features/notifications/api/list-notifications';
+import { NotificationRow } from '@/features/notifications/components/notification-row';
+import { useNotificationActions } from '@/features/notifications/hooks/use-notification-actions';
+import { useErrorToast } from '@/hooks/use-error-toast';
 
 export const NOTIFICATIONS_ERROR = 'There was an error retrieving your notifications';
 

@@ -5,7 +5,9 @@ describe('isAppPath', () => {
   it('accepts in-app paths only', () => {
     expect(isAppPath('/Projects/p1/q1')).toBe(true);
     expect(isAppPath('//evil.example')).toBe(false);
+    expect(isAppPath('/\\evil.example')).toBe(false);
     expect(isAppPath('https://evil.example')).toBe(false);
     expect(isAppPath('javascript:alert(1)')).toBe(false);
+    expect(isAppPath('')).toBe(false);
   });
 });

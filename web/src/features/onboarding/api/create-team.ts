@@ -1,7 +1,7 @@
+import { CreateTeamRequest } from '@shared/schemas/team';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { CreateTeamRequest } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export { CreateTeamRequest };
 export type CreateTeamInput = z.output<typeof CreateTeamRequest>;

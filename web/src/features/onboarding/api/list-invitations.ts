@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/invitations: invitations pending for the caller's e-mail address. */
 export const listInvitations = (signal?: AbortSignal) => api('listInvitations', { signal });

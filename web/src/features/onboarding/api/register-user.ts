@@ -1,7 +1,7 @@
+import { RegistrationRequest } from '@shared/schemas/user';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { RegistrationRequest } from '../../../../../shared/schemas/user';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export { RegistrationRequest };
 export type RegistrationInput = z.output<typeof RegistrationRequest>;

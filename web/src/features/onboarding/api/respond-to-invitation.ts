@@ -1,6 +1,6 @@
+import type { INVITATION_RESPONSES } from '@shared/schemas/team';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
-import type { INVITATION_RESPONSES } from '../../../../../shared/schemas/team';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type InvitationResponse = (typeof INVITATION_RESPONSES)[number];
 

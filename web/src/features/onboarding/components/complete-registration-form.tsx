@@ -1,13 +1,13 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { LIMITS } from '@shared/constants';
 import type * as z from 'zod';
-import { LIMITS } from '../../../../../shared/constants';
-import { trackEvent } from '../../../lib/activity';
-import { logAppError } from '../../../lib/app-error';
-import { notifyError } from '../../../lib/notify';
-import { RegistrationRequest, useRegisterUser } from '../api/register-user';
-import { useRestartApp } from '../hooks/use-restart-app';
-import { USAGE_EVENTS } from '../utils/usage-events';
+import { RegistrationRequest, useRegisterUser } from '@/features/onboarding/api/register-user';
+import { useRestartApp } from '@/features/onboarding/hooks/use-restart-app';
+import { USAGE_EVENTS } from '@/features/onboarding/utils/usage-events';
+import { trackEvent } from '@/lib/activity';
+import { logAppError } from '@/lib/app-error';
+import { notifyError } from '@/lib/notify';
 
 export const REGISTRATION_FAILED_MESSAGE =
   'Hmm, we were not able to complete your registration. Please try again.';

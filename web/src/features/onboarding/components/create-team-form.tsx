@@ -1,13 +1,13 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { LIMITS } from '@shared/constants';
 import { Link } from 'react-router-dom';
-import { LIMITS } from '../../../../../shared/constants';
-import { trackEvent } from '../../../lib/activity';
-import { logAppError } from '../../../lib/app-error';
-import { notifyError } from '../../../lib/notify';
-import { CreateTeamRequest, useCreateTeam } from '../api/create-team';
-import { useRestartApp } from '../hooks/use-restart-app';
-import { USAGE_EVENTS } from '../utils/usage-events';
+import { CreateTeamRequest, useCreateTeam } from '@/features/onboarding/api/create-team';
+import { useRestartApp } from '@/features/onboarding/hooks/use-restart-app';
+import { USAGE_EVENTS } from '@/features/onboarding/utils/usage-events';
+import { trackEvent } from '@/lib/activity';
+import { logAppError } from '@/lib/app-error';
+import { notifyError } from '@/lib/notify';
 
 export const CREATE_TEAM_FAILED_MESSAGE = 'There was an error creating your team';
 

@@ -1,6 +1,9 @@
 import { Avatar, Button, Group, Paper, Text } from '@mantine/core';
-import type { PendingInvitation } from '../api/list-invitations';
-import { type InvitationResponse, useRespondToInvitation } from '../api/respond-to-invitation';
+import type { PendingInvitation } from '@/features/onboarding/api/list-invitations';
+import {
+  type InvitationResponse,
+  useRespondToInvitation,
+} from '@/features/onboarding/api/respond-to-invitation';
 
 export const ACCEPT_FAILED_MESSAGE = 'There was an error accepting that invitation';
 export const DECLINE_FAILED_MESSAGE = 'There was an error declining that invitation';

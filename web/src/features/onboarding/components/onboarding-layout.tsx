@@ -1,8 +1,8 @@
 import { Box, Button, Center, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../../hooks/use-page-title';
-import { signOutAndReset } from '../../../lib/auth';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { signOutAndReset } from '@/lib/auth';
 
 export interface OnboardingLayoutProps {
   /** document.title. */

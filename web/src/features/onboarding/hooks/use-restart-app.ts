@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { restartAppState } from '../../../lib/auth';
+import { restartAppState } from '@/lib/auth';
 
 /**
  * Restart the application state and go home: every cached answer is dropped (the session and the

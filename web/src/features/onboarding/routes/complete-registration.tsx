@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { AuthCard } from '../../../components/AuthCard';
-import { CompleteRegistrationForm } from '../components/complete-registration-form';
+import { AuthCard } from '@/components/auth-card';
+import { CompleteRegistrationForm } from '@/features/onboarding/components/complete-registration-form';
 
 /** /Signup/Complete?email=…: first and last name; without an e-mail, back to Sign In. */
 export default function CompleteRegistrationRoute() {

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
-import { suggestTeamName } from '../../../../../shared/team-name';
-import { useCurrentUser } from '../api/get-current-user';
-import { CreateTeamForm } from '../components/create-team-form';
-import { TeamIllustration } from '../components/onboarding-illustration';
-import { OnboardingLayout } from '../components/onboarding-layout';
+import { suggestTeamName } from '@shared/team-name';
+import { CreateTeamForm } from '@/features/onboarding/components/create-team-form';
+import { TeamIllustration } from '@/features/onboarding/components/onboarding-illustration';
+import { OnboardingLayout } from '@/features/onboarding/components/onboarding-layout';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** /Signup/Teams/Create: name and create a team; the name is suggested from the user (spec 000 §9). */
 export default function CreateTeamRoute() {

@@ -1,17 +1,21 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { trackEvent } from '../../../lib/activity';
-import { logAppError } from '../../../lib/app-error';
-import { notifyError } from '../../../lib/notify';
-import { accountStatusQueryKey } from '../api/get-account-status';
-import { invitationsQueryKey, useInvitations } from '../api/list-invitations';
-import type { InvitationResponse } from '../api/respond-to-invitation';
-import { ACCEPT_FAILED_MESSAGE, DECLINE_FAILED_MESSAGE, InvitationRow } from '../components/invitation-row';
-import { WelcomeIllustration } from '../components/onboarding-illustration';
-import { OnboardingLayout } from '../components/onboarding-layout';
-import { useRestartApp } from '../hooks/use-restart-app';
-import { USAGE_EVENTS } from '../utils/usage-events';
+import { invitationsQueryKey, useInvitations } from '@/features/onboarding/api/list-invitations';
+import type { InvitationResponse } from '@/features/onboarding/api/respond-to-invitation';
+import {
+  ACCEPT_FAILED_MESSAGE,
+  DECLINE_FAILED_MESSAGE,
+  InvitationRow,
+} from '@/features/onboarding/components/invitation-row';
+import { WelcomeIllustration } from '@/features/onboarding/components/onboarding-illustration';
+import { OnboardingLayout } from '@/features/onboarding/components/onboarding-layout';
+import { useRestartApp } from '@/features/onboarding/hooks/use-restart-app';
+import { USAGE_EVENTS } from '@/features/onboarding/utils/usage-events';
+import { accountStatusQueryKey } from '@/lib/account-status';
+import { trackEvent } from '@/lib/activity';
+import { logAppError } from '@/lib/app-error';
+import { notifyError } from '@/lib/notify';
 
 /**
  * /Signup/Account: the pending invitations. Accepting restarts the application (the user now has a

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { TeamIllustration } from '../components/onboarding-illustration';
-import { OnboardingLayout } from '../components/onboarding-layout';
+import { TeamIllustration } from '@/features/onboarding/components/onboarding-illustration';
+import { OnboardingLayout } from '@/features/onboarding/components/onboarding-layout';
 
 /** /Signup/Teams: the account is set up; create a team now or wait to be invited (spec 000 §2.5). */
 export default function TeamSetupRoute() {

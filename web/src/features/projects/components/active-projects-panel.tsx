@@ -1,8 +1,8 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { DashboardPanel } from '../../../components/DashboardPanel';
-import { usePermissions } from '../../../lib/permissions';
+import { DashboardPanel } from '@/components/dashboard-panel';
+import { usePermissions } from '@/lib/permissions';
 
 /**
  * Active Projects, on the home dashboard. The dashboard projects call (GET /dashboard/projects)

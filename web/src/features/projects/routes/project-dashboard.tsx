@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Projects/:projectId and /Projects/:projectId/welcome. */
 export default function ProjectDashboardRoute() {

@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Projects and /Projects/Create (the list with the create dialog open). */
 export default function ProjectsRoute() {

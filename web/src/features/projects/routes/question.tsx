@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Projects/:projectId/start and /Projects/:projectId/:questionId/* (question answering). */
 export default function QuestionRoute() {

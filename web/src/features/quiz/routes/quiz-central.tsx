@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Quiz/: Inbox, Sent and Templates. */
 export default function QuizCentralRoute() {

@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Quiz/New and /Quiz/:quizId/Edit. */
 export default function QuizEditRoute() {

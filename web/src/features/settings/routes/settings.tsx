@@ -1,4 +1,4 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { PagePlaceholder } from '@/components/page-placeholder';
 
 /** /Settings: my settings, team settings, API access. */
 export default function SettingsRoute() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/groups: the groups ("teams" inside the team account) of the caller's team. */
 export const getGroups = (signal?: AbortSignal) => api('getGroups', { signal });

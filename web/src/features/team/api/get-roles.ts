@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/roles: the roles of the caller's team, in display order. */
 export const getRoles = (signal?: AbortSignal) => api('getRoles', { signal });

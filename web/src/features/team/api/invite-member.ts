@@ -1,7 +1,7 @@
+import type { RouteBody } from '@shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '../../../../../shared/routes';
-import { trackEvent } from '../../../lib/activity';
-import { api } from '../../../lib/api-client';
+import { trackEvent } from '@/lib/activity';
+import { api } from '@/lib/api-client';
 import { allMembersQueryKey } from './list-all-members';
 
 export type InviteMemberInput = RouteBody<'inviteMember'>;

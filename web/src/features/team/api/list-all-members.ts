@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/team/members/all: the team's members and its pending invitations (no pagination). */
 export const listAllMembers = (signal?: AbortSignal) => api('listAllMembers', { signal });

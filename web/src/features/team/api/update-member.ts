@@ -1,6 +1,6 @@
+import type { RouteBody } from '@shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '../../../../../shared/routes';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { allMembersQueryKey } from './list-all-members';
 
 export type UpdateMemberInput = { membershipId: string } & RouteBody<'updateMember'>;

@@ -1,13 +1,13 @@
 import { Button, Group as ButtonRow, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LIMITS } from '../../../../../shared/constants';
-import type { Group, Role } from '../../../../../shared/schemas/team';
-import { InviteMemberRequest } from '../../../../../shared/schemas/team';
-import { RequiredLabel } from '../../../components/RequiredLabel';
-import { isApiError } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
-import { useInviteMember } from '../api/invite-member';
-import { assignableRoles } from '../utils/member-access';
+import { LIMITS } from '@shared/constants';
+import type { Group, Role } from '@shared/schemas/team';
+import { InviteMemberRequest } from '@shared/schemas/team';
+import { RequiredLabel } from '@/components/required-label';
+import { useInviteMember } from '@/features/team/api/invite-member';
+import { assignableRoles } from '@/features/team/utils/member-access';
+import { isApiError } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
 
 export const INVITE_ERROR = 'There was an error inviting that person';
 

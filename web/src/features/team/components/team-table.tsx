@@ -1,12 +1,12 @@
 import { Group as Row, Select, Table, Text } from '@mantine/core';
+import type { Group, Membership, Role } from '@shared/schemas/team';
+import { UpdateMemberRequest } from '@shared/schemas/team';
 import { useState } from 'react';
-import type { Group, Membership, Role } from '../../../../../shared/schemas/team';
-import { UpdateMemberRequest } from '../../../../../shared/schemas/team';
-import { UserAvatar } from '../../../components/UserAvatar';
-import { formatAddedDate, formatLastSeen, NEVER } from '../../../lib/dates';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useUpdateMember } from '../api/update-member';
-import { assignableRoles, type Caller, rowAccess } from '../utils/member-access';
+import { UserAvatar } from '@/components/user-avatar';
+import { useUpdateMember } from '@/features/team/api/update-member';
+import { assignableRoles, type Caller, rowAccess } from '@/features/team/utils/member-access';
+import { formatAddedDate, formatLastSeen, NEVER } from '@/lib/dates';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 export const ACCESS_UPDATED = 'Access updated';
 export const UPDATE_ERROR = 'There was an error updating that person';

@@ -1,15 +1,15 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { usePageTitle } from '../../../hooks/use-page-title';
-import { useAuthSession } from '../../../lib/auth';
-import { notifyError } from '../../../lib/notify';
-import { usePermissions } from '../../../lib/permissions';
-import { useGroups } from '../api/get-groups';
-import { useRoles } from '../api/get-roles';
-import { useAllMembers } from '../api/list-all-members';
-import { InviteMemberModal } from '../components/invite-member-modal';
-import { TeamTable } from '../components/team-table';
+import { useGroups } from '@/features/team/api/get-groups';
+import { useRoles } from '@/features/team/api/get-roles';
+import { useAllMembers } from '@/features/team/api/list-all-members';
+import { InviteMemberModal } from '@/features/team/components/invite-member-modal';
+import { TeamTable } from '@/features/team/components/team-table';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useAuthSession } from '@/lib/auth';
+import { notifyError } from '@/lib/notify';
+import { usePermissions } from '@/lib/permissions';
 
 export const ROLES_ERROR = 'There was an error retrieving available roles';
 export const GROUPS_ERROR = 'There was an error retrieving available groups';

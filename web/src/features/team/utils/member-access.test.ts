@@ -1,5 +1,5 @@
+import type { Membership } from '@shared/schemas/team';
 import { describe, expect, it } from 'vitest';
-import type { Membership } from '../../../../../shared/schemas/team';
 import { assignableRoles, rowAccess } from './member-access';
 
 const member = (over: Partial<Membership> & { email: string; code?: string }): Membership => ({

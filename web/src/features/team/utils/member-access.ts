@@ -1,5 +1,5 @@
-import { TEAM_OWNER_ROLE } from '../../../../../shared/permissions';
-import type { Membership, Role } from '../../../../../shared/schemas/team';
+import { TEAM_OWNER_ROLE } from '@shared/permissions';
+import type { Membership, Role } from '@shared/schemas/team';
 
 /** What the caller may change on one row of the team table (spec 000 §2.7, §4, §6). */
 export interface RowAccess {

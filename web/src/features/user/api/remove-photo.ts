@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/current-user';
 
 /** POST /api/user/photo/remove: remove the caller's photo; returns the updated user. */
 export const removePhoto = () => api('removePhoto');
@@ -9,6 +9,6 @@ export function useRemovePhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removePhoto,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

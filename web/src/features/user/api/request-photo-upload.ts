@@ -1,5 +1,5 @@
-import type { RouteBody } from '../../../../../shared/routes';
-import { api } from '../../../lib/api-client';
+import type { RouteBody } from '@shared/routes';
+import { api } from '@/lib/api-client';
 
 export type PhotoUploadInput = RouteBody<'requestPhotoUpload'>;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { logAppError } from '../../../lib/app-error';
-import { photoFileName } from '../utils/photo-file';
+import { photoFileName } from '@/features/user/utils/photo-file';
+import { logAppError } from '@/lib/app-error';
+import { currentUserQueryKey } from '@/lib/current-user';
 import { completePhotoUpload } from './complete-photo-upload';
-import { userQueryKey } from './get-user';
 import { requestPhotoUpload } from './request-photo-upload';
 import { uploadPhotoFile } from './upload-photo-file';
 
@@ -30,8 +30,8 @@ export function useSavePhoto() {
   return useMutation({
     mutationFn: savePhoto,
     onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      return queryClient.invalidateQueries({ queryKey: userQueryKey });
+      queryClient.setQueryData(currentUserQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
 }

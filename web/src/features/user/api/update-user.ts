@@ -1,7 +1,7 @@
+import type { RouteBody } from '@shared/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '../../../../../shared/routes';
-import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/current-user';
 
 export type UpdateUserInput = RouteBody<'updateUser'>;
 
@@ -13,6 +13,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

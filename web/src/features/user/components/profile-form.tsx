@@ -1,10 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { LIMITS } from '../../../../../shared/constants';
-import { UpdateUserRequest, type User } from '../../../../../shared/schemas/user';
-import { RequiredLabel } from '../../../components/RequiredLabel';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useUpdateUser } from '../api/update-user';
+import { LIMITS } from '@shared/constants';
+import { UpdateUserRequest, type User } from '@shared/schemas/user';
+import { RequiredLabel } from '@/components/required-label';
+import { useUpdateUser } from '@/features/user/api/update-user';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 export const PROFILE_SAVED = 'Profile saved!';
 export const PROFILE_SAVE_ERROR = 'There was an error saving your profile';

@@ -1,12 +1,12 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import type { User } from '@shared/schemas/user';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import type { User } from '../../../../../shared/schemas/user';
-import { UserAvatar } from '../../../components/UserAvatar';
-import { notifyError } from '../../../lib/notify';
-import { useRemovePhoto } from '../api/remove-photo';
-import { useSavePhoto } from '../api/save-photo';
-import { photoFileProblem } from '../utils/photo-file';
+import { UserAvatar } from '@/components/user-avatar';
+import { useRemovePhoto } from '@/features/user/api/remove-photo';
+import { useSavePhoto } from '@/features/user/api/save-photo';
+import { photoFileProblem } from '@/features/user/utils/photo-file';
+import { notifyError } from '@/lib/notify';
 
 export const PHOTO_UPLOAD_ERROR = 'There was an error uploading your photo';
 export const PHOTO_REMOVE_ERROR = 'There was an error removing your photo';

@@ -3,12 +3,12 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageTitle } from '../../../components/PageTitle';
-import { logAppError } from '../../../lib/app-error';
-import { signOutAndReset } from '../../../lib/auth';
-import { useUser } from '../api/get-user';
-import { ProfileForm } from '../components/profile-form';
-import { ProfilePhoto } from '../components/profile-photo';
+import { PageTitle } from '@/components/page-title';
+import { ProfileForm } from '@/features/user/components/profile-form';
+import { ProfilePhoto } from '@/features/user/components/profile-photo';
+import { logAppError } from '@/lib/app-error';
+import { signOutAndReset } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/current-user';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -23,7 +23,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /** /Profile (title 'Profile'): photo, account type and team, names, e-mail, logout (spec 000 §2.8). */
 export default function ProfileRoute() {
-  const user = useUser();
+  const user = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);

@@ -1,5 +1,5 @@
+import { LIMITS } from '@shared/constants';
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../../shared/constants';
 import { PHOTO_NOT_AN_IMAGE_MESSAGE, photoFileName, photoFileProblem } from './photo-file';
 
 describe('photoFileProblem', () => {

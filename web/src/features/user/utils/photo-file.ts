@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../../../shared/constants';
-import { PHOTO_TOO_LARGE_MESSAGE } from '../../../../../shared/schemas/user';
+import { LIMITS } from '@shared/constants';
+import { PHOTO_TOO_LARGE_MESSAGE } from '@shared/schemas/user';
 
 export const PHOTO_NOT_AN_IMAGE_MESSAGE =
   'That file is not an image, please choose an image file (such as PNG, JPEG or GIF).';

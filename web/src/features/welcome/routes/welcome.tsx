@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { PageTitle } from '../../../components/PageTitle';
+import { PageTitle } from '@/components/page-title';
 
 /** /Welcome */
 export default function WelcomeRoute() {

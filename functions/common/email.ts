@@ -1,0 +1,52 @@
+/**
+ * E-mail through SES v2 (the endpoint comes from AWS_ENDPOINT_URL_SESV2 when set: the SES emulator
+ * locally), and the helpers every template uses. Templates live with the group that sends them,
+ * kept in code and unit tested; every value that came from a person (names, team names) is escaped
+ * in HTML and stripped of line breaks in the subject. E-mail is sent by the reactions function,
+ * never inside a request.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from './config';
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** One line of plain text: no control characters (a subject is a header line). */
+export const oneLine = (value: string) =>
+  value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+
+/** Endpoint from AWS_ENDPOINT_URL_SESV2 when set (the SES emulator locally). */
+const ses = new SESv2Client({});
+
+export async function sendEmail(to: string, email: RenderedEmail) {
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: config.mailFrom,
+      Destination: { ToAddresses: [to] },
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: email.text, Charset: 'UTF-8' },
+            Html: { Data: email.html, Charset: 'UTF-8' },
+          },
+        },
+      },
+    }),
+  );
+}

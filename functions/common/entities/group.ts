@@ -1,0 +1,15 @@
+import { Entity } from 'electrodb';
+import { key, SERVICE } from './keys';
+
+export const GroupEntity = new Entity({
+  model: { entity: 'group', version: '1', service: SERVICE },
+  attributes: {
+    teamId: { type: 'string', required: true },
+    groupId: { type: 'string', required: true },
+    groupName: { type: 'string', required: true },
+    position: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: { pk: key('pk', ['teamId'], 'TEAM#${teamId}'), sk: key('sk', ['groupId'], 'GROUP#${groupId}') },
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * The entities several route groups use, one per file, bound to this stage's table. A group with
+ * entities of its own composes them with these in its repository (see bindService).
+ */
+import type { EntityItem } from 'electrodb';
+import { bindService } from '../db';
+import { ActivityDayEntity } from './activity-day';
+import { ActivityEventEntity } from './activity-event';
+import { ConnectionEntity } from './connection';
+import { GroupEntity } from './group';
+import { MembershipEntity } from './membership';
+import { NotificationEntity } from './notification';
+import { ProjectEntity } from './project';
+import { RateCounterEntity } from './rate-counter';
+import { ReactionLogEntity } from './reaction-log';
+import { RoleEntity } from './role';
+import { SubscriptionEntity } from './subscription';
+import { TeamEntity } from './team';
+import { UserEntity } from './user';
+
+export const sharedEntities = {
+  user: UserEntity,
+  team: TeamEntity,
+  role: RoleEntity,
+  group: GroupEntity,
+  membership: MembershipEntity,
+  project: ProjectEntity,
+  rateCounter: RateCounterEntity,
+  connection: ConnectionEntity,
+  subscription: SubscriptionEntity,
+  notification: NotificationEntity,
+  activityEvent: ActivityEventEntity,
+  activityDay: ActivityDayEntity,
+  reactionLog: ReactionLogEntity,
+};
+
+/** The shared entities bound to the table, created on first use (the table name comes from env). */
+export const db = bindService(sharedEntities);
+
+export type UserItem = EntityItem<typeof UserEntity>;
+export type TeamItem = EntityItem<typeof TeamEntity>;
+export type MembershipItem = EntityItem<typeof MembershipEntity>;
+export type ProjectItem = EntityItem<typeof ProjectEntity>;
+export type NotificationItem = EntityItem<typeof NotificationEntity>;
+export { canSeeProject } from './project';

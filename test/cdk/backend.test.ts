@@ -1,0 +1,359 @@
+/**
+ * Backend: the handlers' shared runtime settings and bundling (the one synthesis with real esbuild
+ * bundling), and least privilege: each function has its own role, granted exactly its declared access.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
+import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
+import { API_DOCS_ASSETS } from '../../shared/openapi';
+import { type FunctionAccess, GROUP_ACCESS, ROUTE_GROUPS, routeList } from '../../shared/routes';
+import {
+  actionsOf,
+  apiResourcePaths,
+  HANDLER_ENV,
+  handlerFunctions,
+  integratedFunction,
+  ofType,
+  type PolicyStatementJson,
+  type Resources,
+  resourcesOf,
+  roleOf,
+  roleStatements,
+  type Synth,
+  synthDev,
+} from './support';
+
+let synth: Synth;
+let resources: Resources;
+beforeAll(() => {
+  synth = synthDev({ bundling: true });
+  resources = synth.resources;
+});
+
+/** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
+const META_BUNDLE_LIMIT_BYTES = 1_500_000;
+
+describe('Lambda', () => {
+  it('has exactly one function per route group plus the WebSocket and reactions functions', () => {
+    const handlers = handlerFunctions(resources);
+    expect(handlers).toHaveLength(ROUTE_GROUPS.length + Object.keys(BACKGROUND_FUNCTIONS).length);
+    // CDK's own helpers (BucketDeployment) are not among them.
+    const helpers = ofType(resources, 'AWS::Lambda::Function').filter(
+      ([id]) => !handlers.some(([h]) => h === id),
+    );
+    expect(helpers.every(([id]) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+  });
+
+  it('gives every handler the shared runtime settings and the full environment', () => {
+    for (const [id, fn] of handlerFunctions(resources)) {
+      expect(fn.Properties, id).toMatchObject({
+        Handler: 'index.handler',
+        Architectures: ['arm64'],
+        MemorySize: 1024,
+        TracingConfig: { Mode: 'Active' },
+      });
+      // REST handlers stop at API Gateway's 29 s; the stream consumer has longer (reactions.test.ts).
+      if (!id.startsWith('Reactions')) expect(fn.Properties.Timeout, id).toBe(29);
+      expect(Object.keys(fn.Properties.Environment.Variables).sort(), id).toEqual([...HANDLER_ENV].sort());
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        STAGE: 'dev',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('bundles each handler as minified ESM with the createRequire banner and the SDK inside', () => {
+    for (const [id, fn] of handlerFunctions(resources)) {
+      const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      const files = readdirSync(asset);
+      expect(files.sort(), id).toEqual(['index.mjs', 'index.mjs.map']);
+      const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      expect(code.startsWith(CREATE_REQUIRE_BANNER), id).toBe(true);
+      expect(code, id).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('keeps the API reference renderer out of the meta bundle (the site serves it)', () => {
+    const meta = integratedFunctionOf(resources, 'meta');
+    const asset = join(
+      synth.assembly.directory,
+      `asset.${resources[meta].Properties.Code.S3Key.replace(/\.zip$/, '')}`,
+    );
+    const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+    expect(code).not.toContain('SwaggerUIBundle');
+    expect(code).toContain(`${API_DOCS_ASSETS.path}/`);
+    expect(statSync(join(asset, 'index.mjs')).size).toBeLessThan(META_BUNDLE_LIMIT_BYTES);
+  });
+
+  it('derives the NodejsFunction bundling from the plain esbuild options', () => {
+    expect(esbuildOptions).toMatchObject({
+      format: 'esm',
+      platform: 'node',
+      target: 'node22',
+      minify: true,
+      sourcemap: true,
+      external: [],
+    });
+    expect(lambdaBundling).toMatchObject({
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      mainFields: ['module', 'main'],
+      banner: CREATE_REQUIRE_BANNER,
+      externalModules: [],
+      forceDockerBundling: false,
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Least privilege
+// ---------------------------------------------------------------------------------------------------
+
+/** What every function may do whatever it declares: write its own logs and its X-Ray traces. */
+const BASELINE = [
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+];
+
+const TABLE_READ = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  // Part of CDK's read grant on the table ARN; they act on streams only, which a table ARN is not.
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+];
+const TABLE_WRITE = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+type AccessKey = keyof FunctionAccess;
+type AccessValue<K extends AccessKey> = `${NonNullable<FunctionAccess[K]>}`;
+
+/**
+ * Access key → the action patterns (`*` matches within an action name) each value allows. A role action
+ * outside BASELINE and the patterns of the function's declaration fails the test.
+ */
+const ALLOWED: { [K in AccessKey]-?: Record<AccessValue<K>, string[]> } = {
+  table: { read: TABLE_READ, readwrite: [...TABLE_READ, ...TABLE_WRITE] },
+  uploads: {
+    read: ['s3:GetObject', 's3:ListBucket'],
+    readwrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'],
+  },
+  email: { true: ['ses:SendEmail', 'ses:SendRawEmail'], false: [] },
+  userPoolRead: { true: ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], false: [] },
+  connections: { true: ['execute-api:ManageConnections'], false: [] },
+};
+
+/** What a declared access must at least be granted (the other direction). */
+const REQUIRED: { [K in AccessKey]-?: Partial<Record<AccessValue<K>, string[]>> } = {
+  table: { read: ['dynamodb:GetItem', 'dynamodb:Query'], readwrite: ['dynamodb:PutItem', 'dynamodb:Query'] },
+  uploads: { read: ['s3:GetObject'], readwrite: ['s3:PutObject', 's3:DeleteObject'] },
+  email: { true: ['ses:SendEmail'] },
+  userPoolRead: { true: ['cognito-idp:AdminGetUser'] },
+  connections: { true: ['execute-api:ManageConnections'] },
+};
+
+/** A function with a stream event source also reads the stream and writes failures to its queue. */
+const EVENT_SOURCE = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+  'sqs:SendMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+];
+
+/** Which resource (by logical-id prefix, or `*`) each service's actions may name. */
+const RESOURCE_OF: Record<string, RegExp> = {
+  dynamodb: /"DataTable\w+"/,
+  s3: /"DataUploadsBucket\w+"/,
+  ses: /"Email(Identity|ConfigurationSet)\w+"/,
+  'cognito-idp': /"AuthUserPool\w+"/,
+  'execute-api': /"WebSocketApi\w+"/,
+  sqs: /"ReactionsFailedRecords\w+"/,
+};
+
+const matches = (pattern: string, action: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^:]*')}$`).test(action);
+
+function allowedFor(access: FunctionAccess, hasEventSource: boolean): string[] {
+  const allowed = [...BASELINE, ...(hasEventSource ? EVENT_SOURCE : [])];
+  for (const key of Object.keys(ALLOWED) as AccessKey[]) {
+    const value = access[key];
+    if (value === undefined) continue;
+    allowed.push(...((ALLOWED[key] as Record<string, string[]>)[String(value)] ?? []));
+  }
+  return allowed;
+}
+
+function requiredFor(access: FunctionAccess): string[] {
+  return (Object.keys(REQUIRED) as AccessKey[]).flatMap((key) =>
+    access[key] === undefined ? [] : ((REQUIRED[key] as Record<string, string[]>)[String(access[key])] ?? []),
+  );
+}
+
+/** The function each route group's routes are integrated with (one per group, see api.test.ts). */
+function integratedFunctionOf(resources: Resources, group: string): string {
+  const paths = apiResourcePaths(resources);
+  const route = routeList.find((r) => r.group === group)!;
+  const [, method] = ofType(resources, 'AWS::ApiGateway::Method').find(
+    ([, m]) =>
+      m.Properties.HttpMethod === route.method && paths.get(m.Properties.ResourceId.Ref) === route.path,
+  )!;
+  return integratedFunction(method.Properties.Integration.Uri);
+}
+
+interface DeclaredFunction {
+  name: string;
+  functionId: string;
+  access: FunctionAccess;
+}
+
+/** Every function with the access its declaration names, found from what invokes it in the template. */
+function declaredFunctions(resources: Resources): DeclaredFunction[] {
+  const rest = ROUTE_GROUPS.map((group) => ({
+    name: `route group ${group}`,
+    functionId: integratedFunctionOf(resources, group),
+    access: GROUP_ACCESS[group],
+  }));
+  const [[, wsIntegration]] = ofType(resources, 'AWS::ApiGatewayV2::Integration');
+  const [[, mapping]] = ofType(resources, 'AWS::Lambda::EventSourceMapping');
+  return [
+    ...rest,
+    {
+      name: 'websocket',
+      functionId: integratedFunction(wsIntegration.Properties.IntegrationUri),
+      access: BACKGROUND_FUNCTIONS.websocket.access,
+    },
+    {
+      name: 'reactions',
+      functionId: mapping.Properties.FunctionName.Ref,
+      access: BACKGROUND_FUNCTIONS.reactions.access,
+    },
+  ];
+}
+
+function statementsOf(fn: DeclaredFunction): PolicyStatementJson[] {
+  return roleStatements(resources, roleOf(resources[fn.functionId]));
+}
+const actionsOfFunction = (fn: DeclaredFunction) => statementsOf(fn).flatMap(actionsOf);
+const hasEventSource = (functionId: string) =>
+  ofType(resources, 'AWS::Lambda::EventSourceMapping').some(
+    ([, m]) => m.Properties.FunctionName.Ref === functionId,
+  );
+
+describe('least privilege', () => {
+  it('declares every handler: one per route group, the WebSocket and the reactions function', () => {
+    const declared = declaredFunctions(resources).map((f) => f.functionId);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(declared.sort()).toEqual(
+      handlerFunctions(resources)
+        .map(([id]) => id)
+        .sort(),
+    );
+  });
+
+  it('gives each function a role of its own that only Lambda assumes, with no managed policies', () => {
+    const roles = declaredFunctions(resources).map((f) => roleOf(resources[f.functionId]));
+    expect(new Set(roles).size).toBe(roles.length);
+    for (const role of roles) {
+      expect(resources[role].Type, role).toBe('AWS::IAM::Role');
+      expect(resources[role].Properties.ManagedPolicyArns, role).toBeUndefined();
+      expect(resources[role].Properties.AssumeRolePolicyDocument.Statement, role).toEqual([
+        { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } },
+      ]);
+    }
+    // No role is shared with anything else that has a policy.
+    for (const [id, policy] of ofType(resources, 'AWS::IAM::Policy')) {
+      const attached = (policy.Properties.Roles as { Ref: string }[]).map((r) => r.Ref);
+      if (attached.some((r) => roles.includes(r))) expect(attached, id).toHaveLength(1);
+    }
+  });
+
+  it('grants no action that the declared access (plus logs and X-Ray) does not imply', () => {
+    for (const fn of declaredFunctions(resources)) {
+      const allowed = allowedFor(fn.access, hasEventSource(fn.functionId));
+      const excess = actionsOfFunction(fn).filter((action) => !allowed.some((p) => matches(p, action)));
+      expect(
+        excess,
+        `${fn.name} holds actions its access ${JSON.stringify(fn.access)} does not name`,
+      ).toEqual([]);
+      for (const statement of statementsOf(fn)) expect(statement.Effect, fn.name).toBe('Allow');
+    }
+  });
+
+  it('grants what each declaration names', () => {
+    for (const fn of declaredFunctions(resources)) {
+      const actions = actionsOfFunction(fn);
+      for (const action of requiredFor(fn.access)) expect(actions, `${fn.name}: ${action}`).toContain(action);
+    }
+  });
+
+  it('names only the resource each action belongs to: the table, the uploads bucket, the pool…', () => {
+    for (const fn of declaredFunctions(resources)) {
+      const logGroup = resources[fn.functionId].Properties.LoggingConfig.LogGroup.Ref as string;
+      for (const statement of statementsOf(fn)) {
+        const targets = resourcesOf(statement).map((r) => JSON.stringify(r));
+        for (const action of actionsOf(statement)) {
+          const service = action.split(':')[0];
+          const what = `${fn.name}: ${action} on ${targets.join(', ')}`;
+          if (service === 'xray' || action === 'dynamodb:ListStreams') expect(targets, what).toEqual(['"*"']);
+          else if (service === 'logs')
+            expect(targets, what).toEqual([`{"Fn::GetAtt":["${logGroup}","Arn"]}`]);
+          else for (const target of targets) expect(target, what).toMatch(RESOURCE_OF[service]);
+        }
+      }
+    }
+  });
+
+  it('lets only the declared uploads writers write objects, and only object keys', () => {
+    for (const fn of declaredFunctions(resources)) {
+      const writes = statementsOf(fn).filter((s) => actionsOf(s).includes('s3:PutObject'));
+      expect(writes.length > 0, fn.name).toBe(fn.access.uploads === 'readwrite');
+      for (const s of writes)
+        expect(JSON.stringify(s.Resource), fn.name).toMatch(/DataUploadsBucket\w+.*\/\*"/);
+    }
+  });
+
+  it('keeps the meta function to reading the table: no e-mail, no table writes, nothing else', () => {
+    const meta = declaredFunctions(resources).find((f) => f.name === 'route group meta')!;
+    expect(meta.access).toEqual({ table: 'read' });
+    const actions = actionsOfFunction(meta);
+    for (const forbidden of [
+      'ses:SendEmail',
+      'ses:SendRawEmail',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      's3:GetObject',
+      'cognito-idp:AdminGetUser',
+      'execute-api:ManageConnections',
+    ])
+      expect(actions, forbidden).not.toContain(forbidden);
+    expect(actions).toContain('dynamodb:GetItem');
+  });
+
+  it('lets only functions that declare e-mail send it, and only those that declare connections post', () => {
+    for (const fn of declaredFunctions(resources)) {
+      const actions = actionsOfFunction(fn);
+      expect(actions.includes('ses:SendEmail'), fn.name).toBe(fn.access.email === true);
+      expect(actions.includes('execute-api:ManageConnections'), fn.name).toBe(fn.access.connections === true);
+      expect(actions.includes('cognito-idp:AdminGetUser'), fn.name).toBe(fn.access.userPoolRead === true);
+    }
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Shared by the CDK tests (one file per construct): in-process synthesis of the dev stack, cached per
+ * process so a file synthesizes it once however many describe blocks use it, plus cheap variants with
+ * bundling skipped and the helpers that read the template. Synthesis is slow on the 2-core machine, so
+ * only backend.test.ts bundles the handlers and only nag.test.ts runs the cdk-nag plugin.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { afterAll } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../../lib/app';
+import type { QuestionnaireStack } from '../../lib/stack';
+import { API_DOCS_ASSETS } from '../../shared/openapi';
+
+export type Properties = Record<string, any>;
+export type Resource = {
+  Type: string;
+  Properties: Properties;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  Metadata?: { cdk_nag?: { rules_to_suppress: { id: string; reason: string }[] } };
+};
+export type Resources = Record<string, Resource>;
+
+export const IN_MEMORY = { '@aws-cdk/core:appMode': 'inmemory' };
+export const NO_BUNDLING = { ...IN_MEMORY, 'aws:cdk:bundling-stacks': [] };
+export const HANDLER_ENV = [
+  'STAGE',
+  'TABLE_NAME',
+  'UPLOADS_BUCKET',
+  'USER_POOL_ID',
+  'USER_POOL_CLIENT_ID',
+  'MAIL_FROM',
+  'APP_URL',
+  'WEBSOCKET_CALLBACK_URL',
+  'NODE_OPTIONS',
+];
+
+const tempDirs: string[] = [];
+export const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `qw-cdk-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+};
+// Registered in the importing test file.
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  synthCache.clear();
+});
+
+/** A stand-in for `web/dist` (as `npm run build:web` leaves it), so tests do not depend on a build. */
+export function fakeWebDist(): string {
+  const dir = tempDir('web');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  const apiDocs = join(dir, API_DOCS_ASSETS.path.slice(1));
+  mkdirSync(apiDocs);
+  for (const file of [API_DOCS_ASSETS.bundle, API_DOCS_ASSETS.stylesheet, API_DOCS_ASSETS.init])
+    writeFileSync(join(apiDocs, file), `/* ${file} */`);
+  return dir;
+}
+
+export interface Synth {
+  app: App;
+  stack: QuestionnaireStack;
+  template: Template;
+  resources: Resources;
+  assembly: CloudAssembly;
+}
+
+export interface DevSynthOptions {
+  /** Bundle the handlers with esbuild (slow; only the bundling assertions need it). */
+  bundling?: boolean;
+  /** Run the cdk-nag AwsSolutions plugin (synthesis throws on an unacknowledged finding). */
+  nag?: boolean;
+}
+
+const synthCache = new Map<string, Synth>();
+
+/** The dev stack as `cdk synth` builds it, synthesized once per process for each set of options. */
+export function synthDev(options: DevSynthOptions = {}): Synth {
+  const key = JSON.stringify({ bundling: options.bundling ?? false, nag: options.nag ?? false });
+  const cached = synthCache.get(key);
+  if (cached) return cached;
+  const built = buildApp('dev', {
+    outdir: tempDir('dev'),
+    webDistDir: fakeWebDist(),
+    context: options.bundling ? IN_MEMORY : NO_BUNDLING,
+    nag: options.nag ?? false,
+  });
+  // Synthesizes once; later synth() calls reuse the assembly.
+  const template = Template.fromStack(built.stack);
+  const synth: Synth = {
+    app: built.app,
+    stack: built.stack,
+    template,
+    resources: template.toJSON().Resources,
+    assembly: built.app.synth(),
+  };
+  synthCache.set(key, synth);
+  return synth;
+}
+
+/** A variant with bundling skipped (and cdk-nag on, as `cdk synth` has it, unless `nag: false`). */
+export function synthCheap(stage: string, options: BuildAppOptions = {}) {
+  const built = buildApp(stage, {
+    outdir: tempDir('cheap'),
+    webDistDir: fakeWebDist(),
+    ...options,
+    context: { ...NO_BUNDLING, ...options.context },
+  });
+  return { ...built, template: Template.fromStack(built.stack) };
+}
+
+/**
+ * Every AwsSolutions violation cdk-nag left unacknowledged, from the validation report CDK writes into the
+ * assembly. cdk-nag 3 counts warnings as failures too; a clean run leaves no AwsSolutions entry at all.
+ */
+export function nagViolations(assemblyDir: string): { rule: string; severity: string; paths: string[] }[] {
+  const report = JSON.parse(readFileSync(join(assemblyDir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: {
+      pluginName: string;
+      violations: {
+        ruleName: string;
+        severity: string;
+        violatingConstructs?: { constructPath: string }[];
+      }[];
+    }[];
+  };
+  const plugin = report.pluginReports.find((p) => p.pluginName === 'AwsSolutions');
+  return (plugin?.violations ?? []).map((v) => ({
+    rule: v.ruleName,
+    severity: v.severity,
+    paths: (v.violatingConstructs ?? []).map((c) => c.constructPath),
+  }));
+}
+
+/** Logical id of an API Gateway resource → its full path, rebuilt from PathPart/ParentId. */
+export function apiResourcePaths(resources: Resources): Map<string, string> {
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const cached = paths.get(id);
+    if (cached) return cached;
+    const { PathPart, ParentId } = resources[id].Properties;
+    const parent = ParentId.Ref ? pathOf(ParentId.Ref) : '';
+    const path = `${parent}/${PathPart}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const [id, r] of Object.entries(resources)) if (r.Type === 'AWS::ApiGateway::Resource') pathOf(id);
+  return paths;
+}
+
+/** The function a Lambda proxy integration calls (the Fn::GetAtt inside its URI). */
+export function integratedFunction(uri: unknown): string {
+  const match = JSON.stringify(uri).match(/"Fn::GetAtt":\["(\w+)","Arn"\]/);
+  if (!match) throw new Error(`no function in integration URI ${JSON.stringify(uri)}`);
+  return match[1];
+}
+
+export const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, r]) => r.Type === type) as [string, Resource][];
+
+/** Our handlers (the nodejs22.x functions), not CDK's helper functions. */
+export const handlerFunctions = (resources: Resources) =>
+  ofType(resources, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Runtime === 'nodejs22.x');
+
+/** The role a function assumes (logical id). */
+export function roleOf(fn: Resource): string {
+  const [roleId, attribute] = fn.Properties.Role['Fn::GetAtt'] as [string, string];
+  if (attribute !== 'Arn') throw new Error(`unexpected role reference ${JSON.stringify(fn.Properties.Role)}`);
+  return roleId;
+}
+
+export interface PolicyStatementJson {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** Every statement of every policy attached to a role (AWS::IAM::Policy resources and inline policies). */
+export function roleStatements(resources: Resources, roleId: string): PolicyStatementJson[] {
+  const attached = ofType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => asArray(p.Properties.Roles).some((r: { Ref?: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as PolicyStatementJson[]);
+  const inline = asArray(resources[roleId].Properties.Policies).flatMap(
+    (p: { PolicyDocument: { Statement: PolicyStatementJson[] } }) => p.PolicyDocument.Statement,
+  );
+  return [...attached, ...inline];
+}
+
+export const actionsOf = (statement: PolicyStatementJson) => asArray(statement.Action);
+export const resourcesOf = (statement: PolicyStatementJson) => asArray(statement.Resource);
