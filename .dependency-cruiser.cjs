@@ -50,11 +50,11 @@ module.exports = {
     ),
     forbid(
       'scripts-import-group-internals',
-      'The local runner uses only entry points: handlers, seeds and the token verifier.',
+      'The local runner and the bench use only entry points (handlers, seeds) and the shared mechanisms of functions/common.',
       { path: '^scripts/' },
       {
         path: '^functions/',
-        pathNot: '^functions/[^/]+/(handler|seed)\\.ts$|^functions/common/token-verifier\\.ts$',
+        pathNot: '^functions/[^/]+/(handler|seed)\\.ts$|^functions/common/',
       },
     ),
     forbid('scripts-import-tests', 'Scripts never depend on the test suite.', { path: '^scripts/' }, { path: '^test/' }),

@@ -19,10 +19,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
+import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
-import { benchFanout } from '../test/bench/fanout';
-import { kB, median, ms, percentile, type Row, renderTable, rowLine } from '../test/bench/report';
-import { routeScripts } from '../test/bench/spa';
+import { benchFanout } from './bench/fanout';
+import { benchInvite } from './bench/invite';
+import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
+import { routeScripts } from './bench/spa';
 import type { LocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -44,8 +46,9 @@ const API_DURATION_MS = 10_000;
 const API_MAX_REQUESTS = 2_000_000;
 const LOGIN_TEXT = 'Sign in to your account';
 
-type Part = 'bundles' | 'api' | 'spa' | 'fanout';
-const PARTS: Part[] = ['bundles', 'api', 'spa', 'fanout'];
+type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout';
+const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout'];
+const INVITES = 30;
 
 const rows: Row[] = [];
 
@@ -132,9 +135,13 @@ async function benchBundles() {
   const { build } = await import('esbuild');
   const { esbuildOptions } = await import('../lib/bundling');
   const entries = [
+    { name: 'floor (one GetItem)', entry: 'scripts/bench/floor-handler.ts' },
     ...ROUTE_GROUPS.map((group) => ({ name: group as string, entry: `functions/${group}/handler.ts` })),
-    { name: 'websocket', entry: 'functions/websocket/handler.ts' },
+    ...Object.entries(BACKGROUND_FUNCTIONS).map(([name, fn]) => ({ name, entry: fn.entry })),
   ];
+  let floor: { size: number; cold: number } | undefined;
+  const ratio = (value: number, base: number | undefined) =>
+    base ? ` (${(value / base).toFixed(2)}× floor)` : '';
   const tmp = mkdtempSync(join(tmpdir(), 'workspace-bench-bundles-'));
   console.log(
     `  node ${process.version}, NODE_OPTIONS=--enable-source-maps, median of ${COLD_IMPORT_RUNS} runs; bundles in ${tmp}`,
@@ -159,10 +166,16 @@ async function benchBundles() {
       const runs: number[] = [];
       for (let i = 0; i < COLD_IMPORT_RUNS; i++) runs.push(await coldImportMs(measureScript, outfile, name));
       const cold = median(runs);
-      addRow(`bundle ${name}: minified size`, kB(size), '< 1 MB', size < TARGETS.bundleBytes);
+      floor ??= { size, cold };
+      addRow(
+        `bundle ${name}: minified size`,
+        `${kB(size)}${ratio(size, floor === undefined || name.startsWith('floor') ? undefined : floor.size)}`,
+        '< 1 MB',
+        size < TARGETS.bundleBytes,
+      );
       addRow(
         `bundle ${name}: cold import (median)`,
-        ms(cold),
+        `${ms(cold)}${ratio(cold, name.startsWith('floor') ? undefined : floor.cold)}`,
         `< ${TARGETS.coldImportMs} ms`,
         cold < TARGETS.coldImportMs,
       );
@@ -248,31 +261,35 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function benchApi() {
-  heading(
-    `Warm GET /api/user through the local gateway (${API_CALLERS} callers, ${API_DURATION_MS / 1000} s)`,
-  );
+/** An ID token of the demo user of the bench stack. */
+async function demoToken() {
   const { LOCAL_CLIENT_ID } = await import('./local/cognito');
   const { DEMO } = await import('./local/provision');
   const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
     '@aws-sdk/client-cognito-identity-provider'
   );
+  const auth = await new CognitoIdentityProviderClient({}).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: LOCAL_CLIENT_ID,
+      AuthParameters: { USERNAME: DEMO.email, PASSWORD: DEMO.password },
+    }),
+  );
+  const token = auth.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('Sign-in as the demo user returned no ID token');
+  return token;
+}
 
+async function benchApi() {
+  heading(
+    `Warm GET /api/user through the local gateway (${API_CALLERS} callers, ${API_DURATION_MS / 1000} s)`,
+  );
+  const { DEMO } = await import('./local/provision');
   const agent = new Agent({ keepAlive: true, maxSockets: API_CALLERS });
   try {
     const stack = await benchStack();
     const port = stack.ports.app;
-
-    const auth = await new CognitoIdentityProviderClient({}).send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: LOCAL_CLIENT_ID,
-        AuthParameters: { USERNAME: DEMO.email, PASSWORD: DEMO.password },
-      }),
-    );
-    const token = auth.AuthenticationResult?.IdToken;
-    if (!token) throw new Error('Sign-in as the demo user returned no ID token');
-    console.log(`  signed in as ${DEMO.email}`);
+    const token = await demoToken();
 
     for (let i = 0; i < API_WARMUP_REQUESTS; i++) {
       const reply = await get(agent, port, '/api/user', token);
@@ -291,7 +308,7 @@ async function benchApi() {
       [
         '--import',
         'tsx',
-        join(ROOT, 'test', 'bench', 'load-client.ts'),
+        join(ROOT, 'scripts', 'bench', 'load-client.ts'),
         `http://127.0.0.1:${port}/api/user`,
         token,
         String(API_CALLERS),
@@ -398,6 +415,11 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   bundles: benchBundles,
   api: benchApi,
   spa: benchSpa,
+  invite: async () => {
+    heading(`Inviting a member: request latency, e-mail arrival, floor (${INVITES} invites)`);
+    const stack = await benchStack();
+    await benchInvite(stack, await demoToken(), INVITES, addRow);
+  },
   fanout: async () => {
     heading('Live events: publish to 200 websocket connections of one team');
     await benchFanout(await benchStack(), ROOT, addRow);
@@ -410,7 +432,7 @@ async function main(): Promise<number> {
     parts = selectedParts();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    console.error('usage: npm run bench [-- --only bundles|api|spa|fanout]');
+    console.error(`usage: npm run bench [-- --only ${PARTS.join('|')}]`);
     return 2;
   }
   let failed = false;

@@ -37,7 +37,8 @@ const keySchema = (partitionKey: string, sortKey: string) => [
  * run gets the stream and any index added since.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string) {
-  const attributes = (names: string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+  const attributes = (names: string[]) =>
+    names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
   const stream = { StreamEnabled: true, StreamViewType: TABLE.streamViewType };
   try {
     await client.send(

@@ -43,7 +43,8 @@ beforeAll(() => {
 });
 
 const distribution = () =>
-  ofType(resources, 'AWS::CloudFront::Distribution')[0][1].Properties.DistributionConfig as DistributionConfig;
+  ofType(resources, 'AWS::CloudFront::Distribution')[0][1].Properties
+    .DistributionConfig as DistributionConfig;
 const originOf = (config: DistributionConfig, behavior: CloudFrontBehavior) => {
   const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId);
   if (!origin) throw new Error(`no origin ${behavior.TargetOriginId}`);
@@ -158,14 +159,20 @@ describe('CloudFront', () => {
     expect(markers).toMatch(/AuthUserPoolWebClient/);
     expect(markers).toMatch(/WebDistribution/);
     const assetDir = (index: number) =>
-      join(synth.assembly.directory, `asset.${deployment.Properties.SourceObjectKeys[index].replace(/\.zip$/, '')}`);
+      join(
+        synth.assembly.directory,
+        `asset.${deployment.Properties.SourceObjectKeys[index].replace(/\.zip$/, '')}`,
+      );
     // The JSON itself is an asset; find it and check its shape (markers stand in for tokens).
     const configJson = JSON.parse(readFileSync(join(assetDir(1), 'runtime-config.json'), 'utf8'));
     expect(configJson).toMatchObject({ stage: 'dev', region: 'ap-southeast-2', apiBase: '/api' });
     expect(configJson.websocketUrl).toMatch(/^wss:\/\/<<marker:0xbaba:\d+>>\/ws$/);
     expect(configJson.oauthDomain).toBe('questionnaire-workspace-dev.auth.ap-southeast-2.amazoncognito.com');
     // web/dist as `npm run build:web` leaves it: the SPA and api-docs/ go up together.
-    for (const file of ['index.html', ...[API_DOCS_ASSETS.bundle, API_DOCS_ASSETS.init].map((f) => `api-docs/${f}`)])
+    for (const file of [
+      'index.html',
+      ...[API_DOCS_ASSETS.bundle, API_DOCS_ASSETS.init].map((f) => `api-docs/${f}`),
+    ])
       expect(existsSync(join(assetDir(0), file)), file).toBe(true);
     expect(API_DOCS_ASSETS.path).toBe('/api-docs');
   });
@@ -180,7 +187,10 @@ describe('web variants (bundling skipped)', () => {
     ];
     expect(deployment.Properties.SourceObjectKeys).toHaveLength(1);
     expect(deployment.Properties.Prune).toBe(false);
-    Annotations.fromStack(stack).hasWarning('/Questionnaire-dev/Web', Match.stringLikeRegexp('no index.html'));
+    Annotations.fromStack(stack).hasWarning(
+      '/Questionnaire-dev/Web',
+      Match.stringLikeRegexp('no index.html'),
+    );
   });
 
   it('warns when web/dist was built without the API reference assets (vite alone)', () => {
@@ -188,7 +198,10 @@ describe('web variants (bundling skipped)', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html>');
     const { stack } = synthCheap('dev', { webDistDir: dist, nag: false });
-    Annotations.fromStack(stack).hasWarning('/Questionnaire-dev/Web', Match.stringLikeRegexp('has no api-docs/'));
+    Annotations.fromStack(stack).hasWarning(
+      '/Questionnaire-dev/Web',
+      Match.stringLikeRegexp('has no api-docs/'),
+    );
   });
 
   it('uses a custom domain with its certificate and TLS 1.2 when the stage has one', () => {

@@ -139,6 +139,7 @@ describe('fan-out', () => {
     expect(notification.scope?.kind).toBe('user');
 
     await stack.settle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(outsider.received.map((m) => m.eventName)).toEqual(['WS-CONNECTED', 'WS-AUTHORIZED']);
     expect(owner.received.some((m) => m.eventName === 'NOTIFICATION_CREATED')).toBe(false);
   });

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../../scripts/local/provision';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
 
 let stack: TestStack;
+const resources = new Resources();
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await resources.start(startTestStack(), (s) => s.stop());
 });
-afterAll(async () => {
-  await stack?.stop();
-});
+afterAll(() => resources.stopAll());
 
 function open() {
   const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`);

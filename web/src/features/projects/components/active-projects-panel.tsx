@@ -1,19 +1,113 @@
-import { Button, EmptyState } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Center,
+  EmptyState,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DashboardPanel } from '@/components/dashboard-panel';
+import { type DashboardProject, useDashboardProjects } from '@/features/projects/api/get-dashboard-projects';
+import { dueStatus, type ProjectPill, projectPill } from '@/features/projects/utils/due-status';
+import { CREATE_PROJECT_PATH, PROJECTS_PATH, projectDashboardPath } from '@/features/projects/utils/paths';
+import { useErrorToast } from '@/hooks/use-error-toast';
+import { formatCalendarDate, fullDateTime, relativeTime } from '@/lib/dates';
 import { usePermissions } from '@/lib/permissions';
+import classes from './active-projects-panel.module.css';
+
+export const DASHBOARD_PROJECTS_ERROR = 'There was a problem retrieving your projects';
+
+const PILL_COLORS: Record<ProjectPill, string> = { 'High Priority': 'orange', Urgent: 'red' };
+
+function ProjectItem({ project }: { project: DashboardProject }) {
+  const due = dueStatus(project.dueOn);
+  const pill = projectPill(project);
+  return (
+    <li>
+      <UnstyledButton
+        component={Link}
+        to={projectDashboardPath(project.projectId)}
+        className={classes.item}
+        w="100%"
+        p={6}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 'var(--mantine-spacing-xs)',
+          borderRadius: 'var(--mantine-radius-sm)',
+        }}
+      >
+        <Avatar component="span" name={project.name} color="initials" radius="xl" size={32} />
+        <Box component="span" display="block" miw={0} flex={1}>
+          <Text component="span" display="block" size="sm" fw={600} truncate>
+            {project.name}
+          </Text>
+          <Text component="span" display="block" size="xs" c="dimmed">
+            Created{' '}
+            <time dateTime={project.createdAt} title={fullDateTime(project.createdAt)}>
+              {relativeTime(project.createdAt)}
+            </time>
+          </Text>
+        </Box>
+        <Stack component="span" gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          {pill ? (
+            <Badge component="span" size="sm" radius="xl" variant="light" color={PILL_COLORS[pill]}>
+              {pill}
+            </Badge>
+          ) : null}
+          {due.label ? (
+            <Text
+              component="time"
+              dateTime={project.dueOn}
+              title={`Due ${formatCalendarDate(project.dueOn)}`}
+              size="xs"
+              fw={due.color ? 600 : undefined}
+              c={due.color ?? 'dimmed'}
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {due.label}
+            </Text>
+          ) : null}
+        </Stack>
+      </UnstyledButton>
+    </li>
+  );
+}
 
 /**
- * Active Projects, on the home dashboard. The dashboard projects call (GET /dashboard/projects)
- * comes with the projects work; until then the panel shows its empty state, which offers Create
- * Project to those allowed.
+ * Active Projects, on the home dashboard (spec 000 §2.9): the open projects the caller can see,
+ * soonest due first; a click opens the project's dashboard. The empty state offers Create Project
+ * to those allowed.
  */
 export function ActiveProjectsPanel() {
+  const projects = useDashboardProjects();
   const permissions = usePermissions();
   const canCreate = permissions.data?.USER_PERMISSION_CREATE_PROJECT === true;
-  return (
-    <DashboardPanel title="Active Projects" seeMore="/Projects">
+  useErrorToast(projects.isError, projects.errorUpdatedAt, DASHBOARD_PROJECTS_ERROR);
+
+  let body: ReactNode;
+  if (projects.isPending) {
+    body = (
+      <Center py="lg" role="status" aria-label="Loading projects">
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (projects.isError) {
+    body = (
+      <Alert color="red" variant="light">
+        {DASHBOARD_PROJECTS_ERROR}
+      </Alert>
+    );
+  } else if (projects.data.length === 0) {
+    body = (
       <EmptyState
         py="md"
         size="sm"
@@ -24,12 +118,26 @@ export function ActiveProjectsPanel() {
       >
         {canCreate ? (
           <EmptyState.Actions>
-            <Button component={Link} to="/Projects/Create" size="sm">
+            <Button component={Link} to={CREATE_PROJECT_PATH} size="sm">
               Create Project
             </Button>
           </EmptyState.Actions>
         ) : null}
       </EmptyState>
+    );
+  } else {
+    body = (
+      <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+        {projects.data.map((project) => (
+          <ProjectItem key={project.projectId} project={project} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <DashboardPanel title="Active Projects" seeMore={PROJECTS_PATH}>
+      {body}
     </DashboardPanel>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Websocket clients for the fan-out benchmark, in their own process (as browsers would be).
- * Usage: tsx test/bench/ws-clients.ts <wsUrl> <token> <count> <expectedEvents>
+ * Usage: tsx scripts/bench/ws-clients.ts <wsUrl> <token> <count> <expectedEvents>
  * Opens <count> connections, authorizes each, prints READY, then records for every BENCH event the
- * delay from its data.sentAt (epoch ms) to arrival, and prints one JSON line when all arrived.
+ * delay from the send time in its data.membershipId (bench:<seq>:<epoch ms>) to arrival, and prints one JSON line when all arrived.
  */
 import WebSocket from 'ws';
 
@@ -22,8 +22,8 @@ function open(index: number): Promise<WebSocket> {
       if (message.eventName === 'WS-CONNECTED') {
         socket.send(JSON.stringify({ action: 'authorize', token, sessionId: `bench-${index}` }));
       } else if (message.eventName === 'WS-AUTHORIZED') resolve(socket);
-      else if (message.data?.bench) {
-        latencies.push(now() - message.data.sentAt);
+      else if (String(message.data?.membershipId ?? '').startsWith('bench:')) {
+        latencies.push(now() - Number(message.data.membershipId.split(':')[2]));
         if (latencies.length === expected) finish();
       }
     });

@@ -1,7 +1,7 @@
 /**
  * The load generator for the API benchmark, run in its own process so that the callers do not
  * share an event loop with the gateway and handlers they measure (as remote callers would not).
- * Usage: tsx test/bench/load-client.ts <url> <token> <callers> <warmupMs> <durationMs> <maxRequests>
+ * Usage: tsx scripts/bench/load-client.ts <url> <token> <callers> <warmupMs> <durationMs> <maxRequests>
  * Prints one JSON line: { latencies: number[], failures: Record<string, number>, elapsedMs }.
  */
 import { Agent, request } from 'node:http';

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { median, percentile, renderTable } from './report';
-import { closure, htmlTags, routeScripts } from './spa';
+import { median, percentile, renderTable } from '../../scripts/bench/report';
+import { closure, htmlTags, routeScripts } from '../../scripts/bench/spa';
 
 describe('bench statistics', () => {
   it('takes the median of odd and even samples', () => {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { LocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../local/stack';
 import { ms, percentile } from './report';
 
 const CONNECTIONS = 200;
@@ -16,8 +16,8 @@ type AddRow = (metric: string, figure: string, target: string, met?: boolean) =>
 
 /** Runs against an already started local stack (its handlers' clients are bound to it). */
 export async function benchFanout(stack: LocalStack, root: string, addRow: AddRow) {
-  const { LOCAL_CLIENT_ID } = await import('../../scripts/local/cognito');
-  const { DEMO } = await import('../../scripts/local/provision');
+  const { LOCAL_CLIENT_ID } = await import('../local/cognito');
+  const { DEMO } = await import('../local/provision');
   const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
     '@aws-sdk/client-cognito-identity-provider'
   );
@@ -74,9 +74,9 @@ export async function benchFanout(stack: LocalStack, root: string, addRow: AddRo
     requests.length = 0;
     await publish({
       eventName: 'TEAM_MEMBER_UPDATED',
-      data: { bench: true, seq, sentAt: performance.timeOrigin + performance.now() },
+      // The catalogue's data carries only a membership id: the send time travels in it.
+      data: { membershipId: `bench:${seq}:${performance.timeOrigin + performance.now()}` },
       scope: { kind: 'team', id: user.teamId },
-      sessionId: null,
     });
     perFanout.push([...requests]);
     await new Promise((resolve) => setTimeout(resolve, 50));
