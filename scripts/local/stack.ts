@@ -89,19 +89,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const ses = await startSes(ports.ses);
     stops.push(() => closeServer(ses));
-    const [dynamo, s3, cognito] = await Promise.all([
-      startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')),
-      startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET]),
-      startLocalCognito({
-        port: ports.cognito,
-        dataDir: join(options.dataDir, 'cognito'),
-        sesEndpoint: env.AWS_ENDPOINT_URL_SESV2,
-        mailFrom: env.MAIL_FROM,
-      }),
+    // Each emulator's stop is registered as soon as it is up, so one failing to start stops the rest.
+    const started = <T>(starting: Promise<T>, stopIt: (value: T) => Promise<void>) =>
+      starting.then((value) => {
+        stops.push(() => stopIt(value));
+        return value;
+      });
+    const results = await Promise.allSettled([
+      started(startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')), stopProcess),
+      started(startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET]), (s3: S3rver) => s3.close()),
+      started(
+        startLocalCognito({
+          port: ports.cognito,
+          dataDir: join(options.dataDir, 'cognito'),
+          sesEndpoint: env.AWS_ENDPOINT_URL_SESV2,
+          mailFrom: env.MAIL_FROM,
+        }),
+        (cognito) => closeServer(cognito.server),
+      ),
     ]);
-    stops.push(() => stopProcess(dynamo));
-    stops.push(() => (s3 as S3rver).close());
-    stops.push(() => closeServer(cognito.server));
+    const failure = results.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    const cognito = (results[2] as PromiseFulfilledResult<Awaited<ReturnType<typeof startLocalCognito>>>)
+      .value;
 
     const dynamoClient = new DynamoDBClient({});
     await ensureTable(dynamoClient, TABLE_NAME);
