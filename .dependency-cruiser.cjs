@@ -28,7 +28,10 @@ module.exports = {
       'reactions-import-group-internals',
       'The reactions function composes the reactions each group exports, nothing else of theirs.',
       { path: '^functions/reactions/' },
-      { path: '^functions/([^/]+)/', pathNot: '^functions/(reactions|common)/|^functions/[^/]+/reactions\\.ts$' },
+      {
+        path: '^functions/([^/]+)/',
+        pathNot: '^functions/(reactions|common)/|^functions/[^/]+/reactions\\.ts$',
+      },
     ),
     forbid(
       'common-imports-a-group',
@@ -57,7 +60,12 @@ module.exports = {
         pathNot: '^functions/[^/]+/(handler|seed)\\.ts$|^functions/common/',
       },
     ),
-    forbid('scripts-import-tests', 'Scripts never depend on the test suite.', { path: '^scripts/' }, { path: '^test/' }),
+    forbid(
+      'scripts-import-tests',
+      'Scripts never depend on the test suite.',
+      { path: '^scripts/' },
+      { path: '^test/' },
+    ),
     forbid(
       'cdk-imports-runtime-code',
       'The CDK app names handler entry files; it never imports them.',
@@ -70,6 +78,9 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|\\.local)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

@@ -29,7 +29,6 @@ export const oneLine = (value: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-
 /** Endpoint from AWS_ENDPOINT_URL_SESV2 when set (the SES emulator locally). */
 const ses = new SESv2Client({});
 

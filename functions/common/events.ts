@@ -62,7 +62,8 @@ export async function publish(
     subscriptions.map(async (subscription) => {
       const self = Boolean(origin.sessionId) && subscription.sessionId === origin.sessionId;
       try {
-        if (await postToConnection(subscription.connectionId, self ? { ...checked, self } : checked)) delivered++;
+        if (await postToConnection(subscription.connectionId, self ? { ...checked, self } : checked))
+          delivered++;
         else gone.push(subscription);
       } catch (error) {
         logger.warn('event delivery failed', {

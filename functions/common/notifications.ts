@@ -21,7 +21,9 @@ export interface NewNotification {
  * reaction passes its stream record's time and id, so a redelivered record yields the same id.
  */
 export function notificationId(at = Date.now(), seed?: string) {
-  const suffix = seed ? createHash('sha256').update(seed).digest('hex').slice(0, 8) : randomBytes(4).toString('hex');
+  const suffix = seed
+    ? createHash('sha256').update(seed).digest('hex').slice(0, 8)
+    : randomBytes(4).toString('hex');
   return `${at.toString(36).padStart(9, '0')}-${suffix}`;
 }
 

@@ -31,7 +31,10 @@ export async function once(change: Change, purpose: string, effect: () => Promis
   const reactionId = `${change.id}#${purpose}`;
   try {
     await db()
-      .entities.reactionLog.create({ reactionId, expiresAt: Math.floor(Date.now() / 1000) + DONE_TTL_SECONDS })
+      .entities.reactionLog.create({
+        reactionId,
+        expiresAt: Math.floor(Date.now() / 1000) + DONE_TTL_SECONDS,
+      })
       .go();
   } catch (error) {
     if (isConditionFailure(error)) return;
@@ -46,5 +49,7 @@ export async function once(change: Change, purpose: string, effect: () => Promis
 }
 
 /** Which of these attributes differ between the old and new image. */
-export const changed = <T extends Record<string, unknown>>(change: Change<T>, ...attributes: Array<keyof T>) =>
-  attributes.some((a) => JSON.stringify(change.oldImage?.[a]) !== JSON.stringify(change.newImage?.[a]));
+export const changed = <T extends Record<string, unknown>>(
+  change: Change<T>,
+  ...attributes: Array<keyof T>
+) => attributes.some((a) => JSON.stringify(change.oldImage?.[a]) !== JSON.stringify(change.newImage?.[a]));

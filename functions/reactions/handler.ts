@@ -5,8 +5,9 @@
  * (batch item failures), so the stream retries from the first failed one, a bounded number of
  * times, then sends it to the on-failure queue; every reaction is idempotent.
  */
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
@@ -47,7 +48,12 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
     try {
       await byEntity[change.entity]!(change);
     } catch (error) {
-      logger.error('reaction failed', { entity: change.entity, kind: change.kind, id: change.id, error: error as Error });
+      logger.error('reaction failed', {
+        entity: change.entity,
+        kind: change.kind,
+        id: change.id,
+        error: error as Error,
+      });
       // Records of a shard are processed in order: this one and every later one are retried.
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? change.id }] };
     }

@@ -5,7 +5,11 @@ import { isConditionFailure } from '../common/errors';
 import { SsoLookupEntity } from './entities/sso-lookup';
 import { SsoProviderEntity } from './entities/sso-provider';
 
-const db = bindService({ user: sharedEntities.user, ssoProvider: SsoProviderEntity, ssoLookup: SsoLookupEntity });
+const db = bindService({
+  user: sharedEntities.user,
+  ssoProvider: SsoProviderEntity,
+  ssoLookup: SsoLookupEntity,
+});
 
 /** Creates a user record; false when the user is registered already. */
 export async function createUser(user: {

@@ -44,7 +44,8 @@ export async function inviteMember(
     repo.getMembership(teamId, membershipId),
     repo.isMemberByEmail(teamId, email),
   ]);
-  if (isMember || (existing && membershipStatus(existing) === 'ACTIVE')) throw new ConflictError(ALREADY_MEMBER);
+  if (isMember || (existing && membershipStatus(existing) === 'ACTIVE'))
+    throw new ConflictError(ALREADY_MEMBER);
   if (existing) throw new ConflictError(ALREADY_INVITED);
   const invitation = await repo.createInvitation({
     teamId,

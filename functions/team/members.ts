@@ -47,8 +47,10 @@ export async function updateMember(
   });
   if (role.roleId !== current.roleId) {
     if (current.userId === caller.user.userId) throw new ForbiddenError('You cannot change your own role');
-    if (current.roleCode === TEAM_OWNER_ROLE) throw new ForbiddenError("The team owner's role cannot be changed");
-    if (role.code === TEAM_OWNER_ROLE) throw new UnprocessableError('No one can be given the team owner role');
+    if (current.roleCode === TEAM_OWNER_ROLE)
+      throw new ForbiddenError("The team owner's role cannot be changed");
+    if (role.code === TEAM_OWNER_ROLE)
+      throw new UnprocessableError('No one can be given the team owner role');
   }
   // roleCode travels with roleId: permissions are derived from it on every request.
   const access = { groupId: input.groupId, roleId: role.roleId, roleCode: role.code };

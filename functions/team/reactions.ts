@@ -3,9 +3,10 @@
  * refresh (TEAM_MEMBER_UPDATED), an invitation is e-mailed, the inviter hears of an acceptance and
  * a member hears of a change of their access. Each is safe to run twice for one record.
  */
-import type { MembershipItem } from '../common/entities';
-import { sendEmail } from '../common/email';
+
 import { config } from '../common/config';
+import { sendEmail } from '../common/email';
+import type { MembershipItem } from '../common/entities';
 import { publish } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
@@ -24,7 +25,12 @@ async function sendInvitation(change: Change, invitation: MembershipItem) {
   await once(change, 'invitation-email', () =>
     sendEmail(
       email,
-      invitationEmail({ senderName: fullName(sender), teamName: team?.name ?? '', email, appUrl: config.appUrl }),
+      invitationEmail({
+        senderName: fullName(sender),
+        teamName: team?.name ?? '',
+        email,
+        appUrl: config.appUrl,
+      }),
     ),
   );
 }
@@ -75,7 +81,8 @@ async function onMembership(change: Change) {
   if (change.kind === 'INSERT' && now?.status === 'INVITED') await sendInvitation(change, now);
   else if (change.kind === 'MODIFY' && now) {
     if (wasInvited && now.status === 'ACTIVE') await notifyInviter(change, now);
-    else if (changed(change as Change<MembershipItem>, 'roleId', 'groupId')) await notifyAccessChange(change, now);
+    else if (changed(change as Change<MembershipItem>, 'roleId', 'groupId'))
+      await notifyAccessChange(change, now);
   }
   // Team creation writes the owner's membership before anyone else can be looking: no event then.
   if (change.kind === 'INSERT' && now?.status === 'ACTIVE') return;

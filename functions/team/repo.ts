@@ -85,7 +85,9 @@ export async function membershipsOf(teamId: string) {
 export async function isMemberByEmail(teamId: string, email: string) {
   const { data: users } = await db().entities.user.query.byEmail({ emailAddress: email }).go();
   for (const user of users) {
-    const { data } = await db().entities.membership.query.byUser({ userId: user.userId }).go({ pages: 'all' });
+    const { data } = await db()
+      .entities.membership.query.byUser({ userId: user.userId })
+      .go({ pages: 'all' });
     if (data.some((m) => m.teamId === teamId && membershipStatus(m) === 'ACTIVE')) return true;
   }
   return false;

@@ -23,7 +23,11 @@ export async function createTeamWithDefaults(
     code: role.code,
     position,
   }));
-  const groups = DEFAULT_GROUPS.map((groupName, position) => ({ groupName, groupId: randomUUID(), position }));
+  const groups = DEFAULT_GROUPS.map((groupName, position) => ({
+    groupName,
+    groupId: randomUUID(),
+    position,
+  }));
   const seed = {
     teamId: randomUUID(),
     name,

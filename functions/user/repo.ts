@@ -4,7 +4,9 @@ import { membershipStatus } from '../common/team-directory';
 
 /** Whether any invitation is pending for this e-mail (one item read from the sparse index). */
 export async function hasPendingInvitation(email: string) {
-  const { data } = await db().entities.membership.query.byInvitedEmail({ invitedEmail: email }).go({ limit: 1 });
+  const { data } = await db()
+    .entities.membership.query.byInvitedEmail({ invitedEmail: email })
+    .go({ limit: 1 });
   return data.length > 0;
 }
 

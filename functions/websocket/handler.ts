@@ -41,7 +41,11 @@ async function authorize(connectionId: string, token: string, sessionId: string 
 }
 
 /** Joins or leaves a project's scope; joining needs a project of the user's team they may see. */
-async function changeSubscription(connectionId: string, action: 'subscribe' | 'unsubscribe', scope: EventScope) {
+async function changeSubscription(
+  connectionId: string,
+  action: 'subscribe' | 'unsubscribe',
+  scope: EventScope,
+) {
   const connection = await repo.getConnection(connectionId);
   if (!connection?.userId) {
     await postToConnection(connectionId, control(WS_UNAUTHORIZED));

@@ -57,7 +57,10 @@ export async function addScope(
     })
     .go();
   const scopes = [...new Set([...(connection.scopes ?? []), key])];
-  await db().entities.connection.patch({ connectionId: connection.connectionId }).set({ scopes, expiresAt }).go();
+  await db()
+    .entities.connection.patch({ connectionId: connection.connectionId })
+    .set({ scopes, expiresAt })
+    .go();
 }
 
 export async function removeScope(

@@ -6,9 +6,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalStack } from '../local/stack';
-import { median, ms, percentile, type Row } from './report';
+import { median, ms, percentile } from './report';
 
-type AddRow = (metric: string, figure: string, target: string, met?: boolean) => Row | void;
+type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();

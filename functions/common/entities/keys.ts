@@ -2,7 +2,11 @@
  * Key templates for the single table (shared/table.ts). Everything a team owns lives under
  * TEAM#<teamId>, so no team's data shares a partition with another's.
  */
-export const key = <const F extends string, const C extends string[]>(field: F, composite: C, template: string) => ({
+export const key = <const F extends string, const C extends string[]>(
+  field: F,
+  composite: C,
+  template: string,
+) => ({
   field,
   composite,
   template,
