@@ -26,6 +26,11 @@ export interface BuildAppOptions {
   routes?: readonly RouteEntry[];
   /** Register the cdk-nag AwsSolutions checks (default true). */
   nag?: boolean;
+  /**
+   * CDK's built-in CloudFormation template validation of a created app (default true; with cdk.json's
+   * validateAgainstDefaultRules its errors fail synthesis). Tests that do not check it may skip it.
+   */
+  cfnValidation?: boolean;
 }
 
 export interface BuiltApp {
@@ -47,7 +52,12 @@ export function cdkJsonContext(): Record<string, unknown> {
 export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp {
   const config = loadStageConfig(stage, options.configOverrides);
   const app =
-    options.app ?? new App({ context: { ...cdkJsonContext(), ...options.context }, outdir: options.outdir });
+    options.app ??
+    new App({
+      context: { ...cdkJsonContext(), ...options.context },
+      outdir: options.outdir,
+      builtinCloudFormationValidation: options.cfnValidation ?? true,
+    });
 
   const stack = new QuestionnaireStack(app, stackName(config.stage), {
     config,

@@ -252,6 +252,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         );
       });
     });
+    // A malformed frame (too large, invalid UTF-8, a bad opcode or close code) is this connection's
+    // error: ws closes it with the right close code; the gateway and every other socket stay up.
+    ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       sockets.delete(connectionId);
       queue = queue.then(async () => {

@@ -66,7 +66,12 @@ describe('cdk-nag', () => {
 describe('cdk-nag variants (bundling skipped)', () => {
   it('fails synthesis when a resource breaks an AwsSolutions rule', () => {
     const outdir = tempDir('nag');
-    const { app, stack } = buildApp('dev', { outdir, webDistDir: fakeWebDist(), context: NO_BUNDLING });
+    const { app, stack } = buildApp('dev', {
+      outdir,
+      webDistDir: fakeWebDist(),
+      context: NO_BUNDLING,
+      cfnValidation: false,
+    });
     new s3.Bucket(stack, 'CarelessBucket');
     expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
     const violations = nagViolations(outdir);
@@ -79,7 +84,7 @@ describe('cdk-nag variants (bundling skipped)', () => {
   });
 
   it('retains stateful resources in prod and passes cdk-nag there too', () => {
-    const { app, template } = synthCheap('prod');
+    const { app, template } = synthCheap('prod', { cfnValidation: true });
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool']) {
       const all = Object.values(template.findResources(type)) as Resource[];
       expect(all.length, type).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
  * Shared by the CDK tests (one file per construct): in-process synthesis of the dev stack, cached per
  * process so a file synthesizes it once however many describe blocks use it, plus cheap variants with
  * bundling skipped and the helpers that read the template. Synthesis is slow on the 2-core machine, so
- * only backend.test.ts bundles the handlers and only nag.test.ts runs the cdk-nag plugin.
+ * only backend.test.ts bundles the handlers and only nag.test.ts runs the cdk-nag plugin and CDK's
+ * CloudFormation template validation (a WebAssembly engine that takes seconds to start) on the dev stack.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,10 @@ export interface Synth {
 export interface DevSynthOptions {
   /** Bundle the handlers with esbuild (slow; only the bundling assertions need it). */
   bundling?: boolean;
-  /** Run the cdk-nag AwsSolutions plugin (synthesis throws on an unacknowledged finding). */
+  /**
+   * Run the cdk-nag AwsSolutions plugin and CDK's CloudFormation template validation, as `cdk synth`
+   * does (synthesis throws on an unacknowledged finding or an invalid template).
+   */
   nag?: boolean;
 }
 
@@ -91,6 +95,7 @@ export function synthDev(options: DevSynthOptions = {}): Synth {
     webDistDir: fakeWebDist(),
     context: options.bundling ? IN_MEMORY : NO_BUNDLING,
     nag: options.nag ?? false,
+    cfnValidation: options.nag ?? false,
   });
   // Synthesizes once; later synth() calls reuse the assembly.
   const template = Template.fromStack(built.stack);
@@ -105,11 +110,15 @@ export function synthDev(options: DevSynthOptions = {}): Synth {
   return synth;
 }
 
-/** A variant with bundling skipped (and cdk-nag on, as `cdk synth` has it, unless `nag: false`). */
+/**
+ * A variant with bundling skipped, with cdk-nag on as `cdk synth` has it (unless `nag: false`) and the
+ * slow built-in CloudFormation validation off (unless `cfnValidation: true`).
+ */
 export function synthCheap(stage: string, options: BuildAppOptions = {}) {
   const built = buildApp(stage, {
     outdir: tempDir('cheap'),
     webDistDir: fakeWebDist(),
+    cfnValidation: false,
     ...options,
     context: { ...NO_BUNDLING, ...options.context },
   });

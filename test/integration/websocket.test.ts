@@ -71,3 +71,23 @@ describe('websocket', () => {
     client.socket.close();
   });
 });
+
+describe('websocket robustness', () => {
+  it('closes only the connection that sent a malformed frame; the gateway stays up', async () => {
+    // Prepare
+    const bad = open();
+    await bad.ready;
+    const closed = new Promise<number>((resolve) => bad.socket.once('close', (code) => resolve(code)));
+    // Act: a text frame over the gateway's 128 KB limit.
+    bad.socket.send('x'.repeat(129 * 1024));
+    // Assess
+    expect(await closed).toBe(1009);
+    const good = open();
+    await good.ready;
+    good.socket.send(JSON.stringify({ action: 'hello' }));
+    expect((await good.next('WS-CONNECTED')).eventName).toBe('WS-CONNECTED');
+    good.socket.close();
+    const health = await fetch(`${stack.appUrl}/api/health`);
+    expect(health.status).toBe(200);
+  });
+});
