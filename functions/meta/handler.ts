@@ -19,6 +19,7 @@ const apiDocsPage = `<!doctype html>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Questionnaire Workspace API</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg">
     <link rel="stylesheet" href="${asset(API_DOCS_ASSETS.stylesheet)}">
   </head>
   <body>

@@ -66,7 +66,6 @@ export interface Handler {
   function: NodejsFunction;
   role: iam.Role;
   access: FunctionAccess;
-  logGroup: logs.LogGroup;
 }
 
 /** The actions a Lambda needs for active tracing; X-Ray supports no resource-level permissions for them. */
@@ -79,10 +78,6 @@ export class Backend extends Construct {
   constructor(scope: Construct, id: string, props: BackendProps) {
     super(scope, id);
     this.props = props;
-  }
-
-  get functions(): NodejsFunction[] {
-    return this.handlers.map((h) => h.function);
   }
 
   /** A bundled Node.js handler with the shared settings and its own role, created in `scope`. */
@@ -120,7 +115,7 @@ export class Backend extends Construct {
         'nodejs22.x is the runtime the project design pins: handlers, the node22 bundling target ' +
         'and the local runner are verified on it; moving to nodejs24.x is a deliberate, tested upgrade.',
     });
-    this.handlers.push({ function: fn, role, access: options.access, logGroup });
+    this.handlers.push({ function: fn, role, access: options.access });
     return fn;
   }
 

@@ -35,7 +35,7 @@ export interface ReactionsProps {
 }
 
 /** One filter per image: a change matches when either its new or its old item is a reaction entity. */
-export const reactionFilters = () =>
+const reactionFilters = () =>
   (['NewImage', 'OldImage'] as const).map((image) =>
     lambda.FilterCriteria.filter({
       dynamodb: { [image]: { [ENTITY_ATTRIBUTE]: { S: lambda.FilterRule.or(...REACTION_ENTITIES) } } },
