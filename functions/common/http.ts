@@ -97,7 +97,9 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, what: string): Input<S> {
   if (!schema) return undefined as Input<S>;
   const result = schema.safeParse(value);
-  if (!result.success) throw new BadRequestError(`Invalid ${what}`, fieldErrorsOf(result.error));
+  if (!result.success) {
+    throw new BadRequestError(`Invalid ${what}`, fieldErrorsOf(result.error), { cause: result.error });
+  }
   return result.data as Input<S>;
 }
 
@@ -107,8 +109,8 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
   try {
     return JSON.parse(raw);
-  } catch {
-    throw new BadRequestError('Request body is not valid JSON');
+  } catch (cause) {
+    throw new BadRequestError('Request body is not valid JSON', undefined, { cause });
   }
 }
 
@@ -176,6 +178,8 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
     onError: (request) => {
       const { error } = request;
       if (error instanceof HttpError) {
+        // The cause stays in the logs; the caller sees only the message.
+        if (error.cause) logger.info('request refused', { error: error.message, cause: String(error.cause) });
         request.response = json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
       } else if (error instanceof z.ZodError) {
         // A response failed its own schema: a server bug, never the caller's fault.
