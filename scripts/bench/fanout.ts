@@ -41,7 +41,7 @@ export async function benchFanout(stack: LocalStack, root: string, addRow: AddRo
     [
       '--import',
       'tsx',
-      join(root, 'test', 'bench', 'ws-clients.ts'),
+      join(root, 'scripts', 'bench', 'ws-clients.ts'),
       `${stack.appUrl.replace('http', 'ws')}/ws`,
       token,
       String(CONNECTIONS),
