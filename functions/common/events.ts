@@ -42,6 +42,11 @@ export async function postToConnection(connectionId: string, data: unknown): Pro
   }
 }
 
+/** Stored on a change made without a browser session, so no earlier writer's session lingers. */
+const NO_SESSION = '-';
+/** The value a write records as the browser session that made it (read back by the reactions). */
+export const sessionMark = (sessionId: string | null | undefined) => sessionId || NO_SESSION;
+
 /** Where a change came from: its browser session's connections get the event marked `self`. */
 export interface EventOrigin {
   sessionId?: string | null;
@@ -60,7 +65,10 @@ export async function publish(
   let delivered = 0;
   await Promise.all(
     subscriptions.map(async (subscription) => {
-      const self = Boolean(origin.sessionId) && subscription.sessionId === origin.sessionId;
+      const self =
+        Boolean(origin.sessionId) &&
+        origin.sessionId !== NO_SESSION &&
+        subscription.sessionId === origin.sessionId;
       try {
         if (await postToConnection(subscription.connectionId, self ? { ...checked, self } : checked))
           delivered++;

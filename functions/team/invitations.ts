@@ -4,6 +4,7 @@ import { TEAM_OWNER_ROLE } from '../../shared/permissions';
 import { recordActivityEvent } from '../common/activity';
 import type { Caller, TeamCaller } from '../common/caller';
 import { ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
+import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
 import { photoUrl } from '../common/photos';
 import { membershipStatus, teamsById, usersById } from '../common/team-directory';
@@ -55,7 +56,7 @@ export async function inviteMember(
     roleId: role.roleId,
     roleCode: role.code,
     invitedByUserId: caller.user.userId,
-    changedBySession: sessionId ?? undefined,
+    changedBySession: sessionMark(sessionId),
   });
   if (!invitation) throw new ConflictError(ALREADY_INVITED);
   const [view] = await viewMemberships(teamId, [invitation]);
@@ -111,7 +112,7 @@ export async function respondToInvitation(
       invitation,
       user: caller.user,
       email,
-      changedBySession: sessionId ?? undefined,
+      changedBySession: sessionMark(sessionId),
     });
     // Declined or accepted by a concurrent request in the meantime.
     if (!accepted) throw new NotFoundError(INVITATION_NOT_FOUND);

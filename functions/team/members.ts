@@ -3,6 +3,7 @@ import { TEAM_OWNER_ROLE } from '../../shared/permissions';
 import type { TeamCaller } from '../common/caller';
 import type { MembershipItem } from '../common/entities';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors';
+import { sessionMark } from '../common/events';
 import { membershipStatus } from '../common/team-directory';
 import { viewMemberships } from './membership-view';
 import * as repo from './repo';
@@ -60,7 +61,7 @@ export async function updateMember(
     member,
     access,
     updatedByUserId: caller.user.userId,
-    changedBySession: sessionId ?? undefined,
+    changedBySession: sessionMark(sessionId),
   });
   // A concurrent edit (stale version) or the member switching team in the meantime.
   if (!written) throw new ConflictError();

@@ -1,5 +1,6 @@
 /** The user group's access patterns, named. */
 import { db } from '../common/entities';
+import { sessionMark } from '../common/events';
 import { membershipStatus } from '../common/team-directory';
 
 /** Whether any invitation is pending for this e-mail (one item read from the sparse index). */
@@ -26,7 +27,7 @@ export async function updateProfile(
   sessionId: string | null,
 ) {
   const { photo, ...names } = changes;
-  const set = { ...names, ...(photo ? { photo } : {}), changedBySession: sessionId ?? '-' };
+  const set = { ...names, ...(photo ? { photo } : {}), changedBySession: sessionMark(sessionId) };
   const update = db().entities.user.patch({ userId }).set(set).add({ version: 1 });
   const { data } = await (photo === null ? update.remove(['photo']) : update).go({ response: 'all_new' });
   return data;
