@@ -28,5 +28,5 @@ export const BACKGROUND_FUNCTIONS = {
  * The entities (ElectroDB `__edb_e__`) whose changes the reactions function handles; on AWS the
  * event source mapping filters the stream to these, so other writes never invoke it.
  */
-export const REACTION_ENTITIES = ['membership', 'user', 'notification'] as const;
+export const REACTION_ENTITIES = ['membership', 'user', 'notification', 'project', 'question'] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

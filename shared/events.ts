@@ -32,11 +32,17 @@ export const NotificationCreated = liveEvent(
 );
 export const TeamMemberUpdated = liveEvent('TEAM_MEMBER_UPDATED', z.object({ membershipId: z.string() }));
 export const UserUpdated = liveEvent('USER_UPDATED', z.object({ userId: z.string() }));
+/**
+ * A project or its aggregates changed. Sent on the project's scope, and on the team scope (TEAM
+ * projects) or each member's user scope (PRIVATE ones) for the list and the home panel.
+ */
+export const ProjectUpdated = liveEvent('PROJECT_UPDATED', z.object({ projectId: z.string() }));
 
 export const LiveEvent = z.discriminatedUnion('eventName', [
   NotificationCreated,
   TeamMemberUpdated,
   UserUpdated,
+  ProjectUpdated,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type EventName = LiveEvent['eventName'];

@@ -53,3 +53,11 @@ export const changed = <T extends Record<string, unknown>>(
   change: Change<T>,
   ...attributes: Array<keyof T>
 ) => attributes.some((a) => JSON.stringify(change.oldImage?.[a]) !== JSON.stringify(change.newImage?.[a]));
+
+/**
+ * Reactions that take a run of consecutive changes of one entity at once (at most a stream batch),
+ * for work that is cheaper together, such as a project's aggregates after an import of hundreds of
+ * questions. A failure retries the whole run; a batch reaction must be idempotent per change.
+ */
+export type BatchReaction = (changes: Change[]) => Promise<void>;
+export type BatchReactions = Partial<Record<string, BatchReaction>>;

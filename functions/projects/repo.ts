@@ -1,13 +1,144 @@
 /** The projects group's access patterns, named. */
-import { db } from '../common/entities';
+import type { ComplianceWording } from '../../shared/schemas/project';
+import { db, type ProjectItem } from '../common/entities';
+import { ConflictError } from '../common/errors';
+import { isConditionFailure } from '../common/errors';
+
+type ProjectStatus = ProjectItem['projectStatus'];
+
+/** Who may see a project: every member for TEAM, the list for PRIVATE (a filter on the page's Query). */
+const visibleTo =
+  (userId: string) =>
+  (
+    { accessVisibility, memberUserIds }: { accessVisibility: unknown; memberUserIds: unknown },
+    { eq, contains }: { eq: (a: unknown, v: unknown) => string; contains: (a: unknown, v: unknown) => string },
+  ) =>
+    `(${eq(accessVisibility, 'TEAM')} OR ${contains(memberUserIds, userId)})`;
 
 /**
- * Open projects of a team, soonest due first: one Query on the byStatus index per page, whatever
- * the number of projects (PRIVATE ones are filtered by the caller afterwards).
+ * One page of a team's projects in one status that the user can see, by due date (soonest first
+ * when open, latest first when closed). One Query on the byStatus index reads twice the page, so a
+ * page is one request unless more than half of what it reads is PRIVATE to others.
  */
-export async function openProjectsByDueDate(teamId: string, limit: number) {
-  const { data } = await db()
-    .entities.project.query.byStatus({ teamId, projectStatus: 'IN-PROGRESS' })
-    .go({ limit });
-  return data;
+export async function projectsByDueDate(
+  teamId: string,
+  userId: string,
+  projectStatus: ProjectStatus,
+  page: { count: number; cursor?: string },
+) {
+  const { data, cursor } = await db()
+    .entities.project.query.byStatus({ teamId, projectStatus })
+    .where(visibleTo(userId) as never)
+    .go({
+      count: page.count,
+      limit: page.count * 2,
+      cursor: page.cursor ?? null,
+      order: projectStatus === 'COMPLETE' ? 'desc' : 'asc',
+    });
+  return { data, cursor };
+}
+
+export interface NewProject {
+  teamId: string;
+  projectId: string;
+  name: string;
+  dueOn: string;
+  projectPriority: ProjectItem['projectPriority'];
+  industryVertical?: ProjectItem['industryVertical'];
+  createdByUserId: string;
+  changedBySession: string;
+}
+
+/** The project and its (empty) dashboard aggregates, together. */
+export async function createProject(project: NewProject) {
+  const { teamId, projectId } = project;
+  const result = await db()
+    .transaction.write(({ project: p, projectStats }) => [
+      p.create({ ...project, updatedByUserId: project.createdByUserId }).commit(),
+      projectStats.create({ teamId, projectId }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new Error('Creating the project was cancelled');
+}
+
+export const getStats = async (teamId: string, projectId: string) =>
+  (await db().entities.projectStats.get({ teamId, projectId }).go()).data;
+
+type Changes = Partial<Omit<ProjectItem, 'teamId' | 'projectId' | 'createdAt' | 'version'>>;
+
+/**
+ * Sets and removes fields of a project and bumps its version. The byStatus index key is rebuilt
+ * from the values read (`dueOn`, `projectStatus`), on condition that they are still what was read.
+ * With `expectedVersion`, a newer version answers 409.
+ */
+export async function updateProject(
+  current: ProjectItem,
+  set: Changes,
+  remove: Array<keyof Changes> = [],
+  expectedVersion?: number,
+): Promise<ProjectItem> {
+  const { teamId, projectId } = current;
+  const keyParts = {
+    dueOn: set.dueOn ?? current.dueOn,
+    projectStatus: set.projectStatus ?? current.projectStatus,
+  };
+  try {
+    let update = db()
+      .entities.project.patch({ teamId, projectId })
+      .set({ ...set, ...keyParts })
+      .add({ version: 1 });
+    if (remove.length) update = update.remove(remove as never);
+    const { data } = await update
+      .where(({ version, dueOn, projectStatus }, { eq }) =>
+        [
+          eq(dueOn, current.dueOn),
+          eq(projectStatus, current.projectStatus),
+          expectedVersion === undefined ? '' : eq(version, expectedVersion),
+        ]
+          .filter(Boolean)
+          .join(' AND '),
+      )
+      .go({ response: 'all_new' });
+    return data as ProjectItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError();
+    throw error;
+  }
+}
+
+/** Removes an assignment only while it still names that user. */
+export async function removeManager(
+  current: ProjectItem,
+  field: 'salesManagerUserId' | 'deliveryManagerUserId',
+  userId: string,
+  audit: { updatedByUserId: string; changedBySession: string },
+): Promise<ProjectItem | null> {
+  try {
+    const { data } = await db()
+      .entities.project.patch({ teamId: current.teamId, projectId: current.projectId })
+      .set({ ...audit, dueOn: current.dueOn, projectStatus: current.projectStatus })
+      .remove([field])
+      .add({ version: 1 })
+      .where((attr, { eq }) => `${eq(attr[field], userId)} AND ${eq(attr.dueOn, current.dueOn)}`)
+      .go({ response: 'all_new' });
+    return data as ProjectItem;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+export async function setComplianceWording(
+  current: ProjectItem,
+  wording: ComplianceWording,
+  audit: { updatedByUserId: string; changedBySession: string },
+  expectedVersion?: number,
+) {
+  return updateProject(current, { complianceWording: wording, ...audit }, [], expectedVersion);
+}
+
+/** Active members of a team (one Query). */
+export async function activeMembers(teamId: string) {
+  const { data } = await db().entities.membership.query.primary({ teamId }).go({ pages: 'all' });
+  return data.filter((m) => m.userId && (m.status ?? 'ACTIVE') === 'ACTIVE');
 }

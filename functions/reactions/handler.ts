@@ -11,47 +11,82 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
-import type { Change, Reactions } from '../common/reactions';
+import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
+import { reactions as projectReactions } from '../projects/reactions';
+import { batchReactions as questionReactions } from '../questions/reactions';
 import { reactions as teamReactions } from '../team/reactions';
 import { reactions as userReactions } from '../user/reactions';
 
-const byEntity: Reactions = { ...teamReactions, ...userReactions, ...notificationReactions };
+const byEntity: Reactions = {
+  ...teamReactions,
+  ...userReactions,
+  ...notificationReactions,
+  ...projectReactions,
+};
+const inBatches: BatchReactions = { ...questionReactions };
 
 for (const entity of REACTION_ENTITIES) {
-  if (!byEntity[entity]) throw new Error(`No reaction handles ${entity} changes`);
+  if (!byEntity[entity] && !inBatches[entity]) throw new Error(`No reaction handles ${entity} changes`);
 }
 
 type Image = Record<string, AttributeValue>;
-const image = (raw: unknown) => (raw ? (unmarshall(raw as Image) as Record<string, unknown>) : undefined);
+/** An image as ElectroDB returns items: string sets as arrays. */
+function image(raw: unknown) {
+  if (!raw) return undefined;
+  const item = unmarshall(raw as Image) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(item)) if (value instanceof Set) item[name] = [...value];
+  return item;
+}
 
 /** A stream record as the change a reaction reads, or null when no reaction follows this entity. */
 export function toChange(record: DynamoDBRecord): Change | null {
-  const newImage = image(record.dynamodb?.NewImage);
-  const oldImage = image(record.dynamodb?.OldImage);
-  const entity = String((newImage ?? oldImage)?.__edb_e__ ?? '');
-  if (!byEntity[entity] || !record.eventName) return null;
+  const raw = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+  // Read the entity before unmarshalling: items no reaction follows are skipped untouched.
+  const entity = String((raw as Image | undefined)?.__edb_e__?.S ?? '');
+  if ((!byEntity[entity] && !inBatches[entity]) || !record.eventName) return null;
   return {
     id: record.eventID ?? `${record.dynamodb?.SequenceNumber}`,
     kind: record.eventName,
     at: (record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000,
     entity,
-    newImage,
-    oldImage,
+    newImage: image(record.dynamodb?.NewImage),
+    oldImage: image(record.dynamodb?.OldImage),
   };
 }
 
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  for (const record of event.Records) {
+/** Consecutive changes of one entity that has a batch reaction, each with its stream record. */
+interface Run {
+  entity: string;
+  items: Array<{ record: DynamoDBRecord; change: Change }>;
+}
+
+function runsOf(records: DynamoDBRecord[]): Run[] {
+  const runs: Run[] = [];
+  for (const record of records) {
     const change = toChange(record);
     if (!change) continue;
+    const last = runs.at(-1);
+    if (last && inBatches[change.entity] && last.entity === change.entity) last.items.push({ record, change });
+    else runs.push({ entity: change.entity, items: [{ record, change }] });
+  }
+  return runs;
+}
+
+export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  for (const { entity, items } of runsOf(event.Records)) {
+    const changes = items.map((i) => i.change);
     try {
-      await byEntity[change.entity]!(change);
+      const batch = inBatches[entity];
+      if (batch) await batch(changes);
+      else await byEntity[entity]!(changes[0]);
     } catch (error) {
+      const { record, change } = items[0];
       logger.error('reaction failed', {
-        entity: change.entity,
+        entity,
         kind: change.kind,
         id: change.id,
+        changes: changes.length,
         error: error as Error,
       });
       // Records of a shard are processed in order: this one and every later one are retried.

@@ -11,6 +11,7 @@ import {
   requestPhotoUpload,
   updateProfile,
 } from './service';
+import { getUserSettings, updateUserSettings } from './settings';
 
 export const handler = createGroupHandler('user', {
   getUser: async ({ caller }) => getCurrentUser(caller),
@@ -24,4 +25,6 @@ export const handler = createGroupHandler('user', {
   completePhotoUpload: async ({ caller, body, sessionId }) =>
     completePhotoUpload(caller, body.photo, sessionId),
   removePhoto: async ({ caller, sessionId }) => removePhoto(caller, sessionId),
+  getUserSettings: async ({ caller }) => getUserSettings(caller),
+  updateUserSettings: async ({ caller, body }) => updateUserSettings(caller, body),
 });

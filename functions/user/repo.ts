@@ -1,5 +1,7 @@
 /** The user group's access patterns, named. */
+import type { EmailSetting } from '../../shared/schemas/user';
 import { db } from '../common/entities';
+import { isConditionFailure } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { membershipStatus } from '../common/team-directory';
 
@@ -35,4 +37,36 @@ export async function updateProfile(
 
 export async function recordLastSeen(userId: string, lastSeen: string) {
   await db().entities.user.patch({ userId }).set({ lastSeen }).go();
+}
+
+export type SettingsChanges = Partial<Record<EmailSetting, boolean>>;
+
+/**
+ * Sets only the switches given, in one UpdateItem (the others are not read or written), and answers
+ * the stored switches. A nested path can only be set inside an existing map, so the caller says
+ * whether the user record has one (`hasSettings`, from the record it loaded for this request); if
+ * that changed in the meantime the condition fails and the other form is used.
+ */
+export async function updateSettings(userId: string, changes: SettingsChanges, hasSettings: boolean) {
+  for (let attempt = 0, existing = hasSettings; attempt < 3; attempt++, existing = !existing) {
+    try {
+      const update = existing
+        ? db()
+            .entities.user.patch({ userId })
+            .data((attr, op) => {
+              for (const [name, value] of Object.entries(changes) as Array<[EmailSetting, boolean]>)
+                op.set(attr.settings[name], value);
+            })
+            .where((attr, op) => op.exists(attr.settings))
+        : db()
+            .entities.user.patch({ userId })
+            .set({ settings: changes })
+            .where((attr, op) => op.notExists(attr.settings));
+      const { data } = await update.go({ response: 'all_new' });
+      return data.settings;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new Error('Saving the settings kept conflicting');
 }

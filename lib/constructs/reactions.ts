@@ -19,7 +19,8 @@ export const ENTITY_ATTRIBUTE = '__edb_e__';
 
 /** How the function consumes the stream; the CDK tests read the same values. */
 export const REACTIONS_STREAM = {
-  batchSize: 25,
+  // Imports write hundreds of questions at once; their aggregates are applied a run at a time.
+  batchSize: 100,
   maxBatchingWindow: Duration.seconds(1),
   retryAttempts: 5,
   maxRecordAge: Duration.hours(1),

@@ -57,7 +57,7 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const pollMs = options.pollMs ?? 100;
-  const batchSize = options.batchSize ?? 25;
+  const batchSize = options.batchSize ?? 100;
   const retryAttempts = options.retryAttempts ?? 3;
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region });
   const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));

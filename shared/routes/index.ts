@@ -8,12 +8,14 @@ import type * as z from 'zod';
 import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
+import { questions } from './questions';
 import { registration } from './registration';
 import type { FunctionAccess, RouteSpec } from './route';
+import { tags } from './tags';
 import { team } from './team';
 import { user } from './user';
 
-const slices = [meta, user, registration, team, notifications, projects] as const;
+const slices = [meta, user, registration, team, notifications, projects, questions, tags] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';
 

@@ -8,7 +8,9 @@ import {
   PhotoUploadRequest,
   PhotoUploadResponse,
   UpdateUserRequest,
+  UpdateUserSettingsRequest,
   User,
+  UserSettings,
   UserStatusResponse,
   UserTeam,
 } from '../schemas/user';
@@ -93,6 +95,21 @@ export const user = routeGroup(
       auth: 'user',
       summary: "Remove the caller's photo",
       response: User,
+    }),
+    getUserSettings: route({
+      method: 'GET',
+      path: '/api/user/settings',
+      auth: 'user',
+      summary: "The caller's e-mail switches (defaults until first saved)",
+      response: UserSettings,
+    }),
+    updateUserSettings: route({
+      method: 'POST',
+      path: '/api/user/settings/update',
+      auth: 'user',
+      summary: "Change some of the caller's e-mail switches",
+      body: UpdateUserSettingsRequest,
+      response: UserSettings,
     }),
   },
 );

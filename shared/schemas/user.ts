@@ -79,3 +79,33 @@ export const PhotoUploadResponse = z.object({
   photo: z.string(),
 });
 export const PhotoCompleteRequest = z.object({ photo: z.string().min(1).max(1024) });
+
+/** The caller's e-mail switches (spec 002 §3 User settings). */
+export const EMAIL_SETTINGS = [
+  'sendEmailOnProjectAssigned',
+  'sendEmailOnQuestionAssigned',
+  'sendEmailOnBeingMentioned',
+  'sendEmailOnBeingRepliedTo',
+  'sendEmailOnProjectCreated',
+] as const;
+export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
+export const UserSettings = z.object({
+  sendEmailOnProjectAssigned: z.boolean(),
+  sendEmailOnQuestionAssigned: z.boolean(),
+  sendEmailOnBeingMentioned: z.boolean(),
+  sendEmailOnBeingRepliedTo: z.boolean(),
+  /** Admins only (NOTIFY_PROJECT_CREATION): an e-mail when anyone in the team creates a project. */
+  sendEmailOnProjectCreated: z.boolean(),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+/** What a user who never saved settings gets: every e-mail about their own work, none about others'. */
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  sendEmailOnProjectAssigned: true,
+  sendEmailOnQuestionAssigned: true,
+  sendEmailOnBeingMentioned: true,
+  sendEmailOnBeingRepliedTo: true,
+  sendEmailOnProjectCreated: false,
+};
+export const UpdateUserSettingsRequest = UserSettings.partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');

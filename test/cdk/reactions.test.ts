@@ -58,7 +58,7 @@ describe('reactions', () => {
     expect(mapping()).toMatchObject({
       EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
       StartingPosition: 'LATEST',
-      BatchSize: 25,
+      BatchSize: 100,
       MaximumBatchingWindowInSeconds: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       BisectBatchOnFunctionError: true,

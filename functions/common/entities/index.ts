@@ -11,6 +11,8 @@ import { GroupEntity } from './group';
 import { MembershipEntity } from './membership';
 import { NotificationEntity } from './notification';
 import { ProjectEntity } from './project';
+import { ProjectStatsEntity } from './project-stats';
+import { QuestionEntity } from './question';
 import { RateCounterEntity } from './rate-counter';
 import { ReactionLogEntity } from './reaction-log';
 import { RoleEntity } from './role';
@@ -25,6 +27,8 @@ export const sharedEntities = {
   group: GroupEntity,
   membership: MembershipEntity,
   project: ProjectEntity,
+  projectStats: ProjectStatsEntity,
+  question: QuestionEntity,
   rateCounter: RateCounterEntity,
   connection: ConnectionEntity,
   subscription: SubscriptionEntity,
@@ -41,5 +45,7 @@ export type UserItem = EntityItem<typeof UserEntity>;
 export type TeamItem = EntityItem<typeof TeamEntity>;
 export type MembershipItem = EntityItem<typeof MembershipEntity>;
 export type ProjectItem = EntityItem<typeof ProjectEntity>;
+export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
+export type QuestionItem = EntityItem<typeof QuestionEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { canSeeProject } from './project';

@@ -1,5 +1,13 @@
 import { Entity } from 'electrodb';
-import { ACCESS_VISIBILITIES, PROJECT_PRIORITIES, PROJECT_STATUSES } from '../../../shared/schemas/project';
+import { INDUSTRIES } from '../../../shared/industries';
+import {
+  ACCESS_VISIBILITIES,
+  DEAL_STATUSES,
+  PROJECT_OUTCOMES,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+} from '../../../shared/schemas/project';
 import { key, SERVICE, timestamps } from './keys';
 
 /**
@@ -19,8 +27,34 @@ export const ProjectEntity = new Entity({
     projectPriority: { type: PROJECT_PRIORITIES, required: true, default: 'NORMAL' },
     projectStatus: { type: PROJECT_STATUSES, required: true, default: 'IN-PROGRESS' },
     accessVisibility: { type: ACCESS_VISIBILITIES, required: true, default: 'TEAM' },
+    projectType: { type: PROJECT_TYPES, required: true, default: 'STANDARD' },
     memberUserIds: { type: 'set', items: 'string' },
     createdByUserId: { type: 'string', required: true },
+    salesManagerUserId: { type: 'string' },
+    deliveryManagerUserId: { type: 'string' },
+    thirdPartyProjectUrl: { type: 'string' },
+    thirdPartyProjectNotes: { type: 'string' },
+    companyContactName: { type: 'string' },
+    companyContactEmail: { type: 'string' },
+    companyContactPhone: { type: 'string' },
+    industryVertical: { type: INDUSTRIES },
+    dealStatus: { type: DEAL_STATUSES },
+    projectValue: { type: 'number' },
+    projectOutcome: { type: PROJECT_OUTCOMES },
+    projectOutcomeReason: { type: 'string' },
+    /** Project-level compliance wording (the import adds source and sheet levels on their own items). */
+    complianceWording: {
+      type: 'map',
+      properties: {
+        compliant: { type: 'string' },
+        nonCompliant: { type: 'string' },
+        partiallyCompliant: { type: 'string' },
+        notApplicable: { type: 'string' },
+      },
+    },
+    /** Who made the last change, and from which browser session (read by the reactions). */
+    updatedByUserId: { type: 'string' },
+    changedBySession: { type: 'string' },
     updatedAt: {
       type: 'string',
       required: true,

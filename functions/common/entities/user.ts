@@ -20,6 +20,20 @@ export const UserEntity = new Entity({
     roleCode: { type: 'string' },
     groupId: { type: 'string' },
     lastSeen: { type: 'string' },
+    /**
+     * The user's e-mail switches (shared/schemas/user.ts UserSettings); a switch never saved is
+     * absent and takes its default (see functions/common/user-settings.ts).
+     */
+    settings: {
+      type: 'map',
+      properties: {
+        sendEmailOnProjectAssigned: { type: 'boolean' },
+        sendEmailOnQuestionAssigned: { type: 'boolean' },
+        sendEmailOnBeingMentioned: { type: 'boolean' },
+        sendEmailOnBeingRepliedTo: { type: 'boolean' },
+        sendEmailOnProjectCreated: { type: 'boolean' },
+      },
+    },
     /** The browser session of the last profile change: its live event is marked `self` there. */
     changedBySession: { type: 'string' },
     /** Optimistic lock for edits two sessions can make at once. */

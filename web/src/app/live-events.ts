@@ -1,4 +1,5 @@
 import { notificationsLiveEvents } from '@/features/notifications/live-events';
+import { projectsLiveEvents } from '@/features/projects/live-events';
 import { teamLiveEvents } from '@/features/team/live-events';
 import { userLiveEvents } from '@/features/user/live-events';
 import type { LiveEventHandlers } from '@/lib/live-events';
@@ -9,6 +10,7 @@ import type { LiveEventHandlers } from '@/lib/live-events';
  */
 export const liveEventHandlers: readonly LiveEventHandlers[] = [
   notificationsLiveEvents,
+  projectsLiveEvents,
   teamLiveEvents,
   userLiveEvents,
 ];

@@ -83,6 +83,10 @@ export const routeTable: RouteObject[] = [
               screen('Signup/Teams/Create', CreateTeam),
             ],
           },
+          screen(
+            'Projects/:projectId/trust-centre',
+            page(() => import('@/features/projects/routes/trust-centre')),
+          ),
           {
             id: 'chrome',
             element: <ChromeRoute />,

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Avatar,
   Badge,
   Box,
   Button,
@@ -9,13 +8,16 @@ import {
   Loader,
   Stack,
   Text,
+  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DashboardPanel } from '@/components/dashboard-panel';
+import { UserAvatar } from '@/components/user-avatar';
 import { type DashboardProject, useDashboardProjects } from '@/features/projects/api/get-dashboard-projects';
+import { type TeamPerson, useTeamPeople } from '@/features/projects/api/list-team-members';
 import { dueStatus, type ProjectPill, projectPill } from '@/features/projects/utils/due-status';
 import { CREATE_PROJECT_PATH, PROJECTS_PATH, projectDashboardPath } from '@/features/projects/utils/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
@@ -27,7 +29,7 @@ export const DASHBOARD_PROJECTS_ERROR = 'There was a problem retrieving your pro
 
 const PILL_COLORS: Record<ProjectPill, string> = { 'High Priority': 'orange', Urgent: 'red' };
 
-function ProjectItem({ project }: { project: DashboardProject }) {
+function ProjectItem({ project, creator }: { project: DashboardProject; creator: TeamPerson | undefined }) {
   const due = dueStatus(project.dueOn);
   const pill = projectPill(project);
   return (
@@ -45,7 +47,13 @@ function ProjectItem({ project }: { project: DashboardProject }) {
           borderRadius: 'var(--mantine-radius-sm)',
         }}
       >
-        <Avatar component="span" name={project.name} color="initials" radius="xl" size={32} />
+        <Tooltip
+          label={`Created by ${creator?.fullName ?? 'a former team member'}`}
+          withArrow
+          openDelay={300}
+        >
+          <UserAvatar fullName={creator?.fullName ?? ''} photo={creator?.photo} size={32} />
+        </Tooltip>
         <Box component="span" display="block" miw={0} flex={1}>
           <Text component="span" display="block" size="sm" fw={600} truncate>
             {project.name}
@@ -90,6 +98,7 @@ function ProjectItem({ project }: { project: DashboardProject }) {
 export function ActiveProjectsPanel() {
   const projects = useDashboardProjects();
   const permissions = usePermissions();
+  const people = useTeamPeople();
   const canCreate = permissions.data?.USER_PERMISSION_CREATE_PROJECT === true;
   useErrorToast(projects.isError, projects.errorUpdatedAt, DASHBOARD_PROJECTS_ERROR);
 
@@ -129,7 +138,11 @@ export function ActiveProjectsPanel() {
     body = (
       <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
         {projects.data.map((project) => (
-          <ProjectItem key={project.projectId} project={project} />
+          <ProjectItem
+            key={project.projectId}
+            project={project}
+            creator={people.get(project.createdByUserId)}
+          />
         ))}
       </Stack>
     );

@@ -1,4 +1,5 @@
-import type { DashboardProject } from '@shared/schemas/project';
+import type { DashboardProject, ProjectListItem } from '@shared/schemas/project';
+import { DEFAULT_DUE_DAYS } from '@shared/schemas/project';
 import { daysFromToday } from '@/lib/dates';
 
 /** Where a due date stands today; 'unknown' when it cannot be read. */
@@ -35,3 +36,42 @@ export function projectPill(
   const { state } = dueStatus(project.dueOn, now);
   return state === 'overdue' || state === 'today' ? 'Urgent' : null;
 }
+
+/** The Status column's colours (spec 001 §4): late red, high priority orange, otherwise blue; complete grey. */
+export type ListStatusColor = 'red' | 'orange' | 'blue' | 'gray';
+
+export interface ListStatus {
+  label: string;
+  color: ListStatusColor;
+}
+
+/**
+ * The project list's Status column (spec 001 §2, §4). In progress: 'N days late', 'Due Today' or
+ * 'N days to go'. Complete: 'due N days ago' ('due today' or 'due in N days' when closed early).
+ */
+export function listStatus(
+  project: Pick<ProjectListItem, 'dueOn' | 'projectPriority' | 'projectStatus'>,
+  now: number = Date.now(),
+): ListStatus {
+  const remaining = daysFromToday(project.dueOn, now);
+  if (project.projectStatus === 'COMPLETE') {
+    if (remaining === null) return { label: 'Closed', color: 'gray' };
+    if (remaining < 0) return { label: `due ${days(-remaining)} ago`, color: 'gray' };
+    if (remaining === 0) return { label: 'due today', color: 'gray' };
+    return { label: `due in ${days(remaining)}`, color: 'gray' };
+  }
+  const due = dueStatus(project.dueOn, now);
+  if (due.state === 'overdue') return { label: due.label, color: 'red' };
+  return { label: due.label, color: project.projectPriority === 'HIGH' ? 'orange' : 'blue' };
+}
+
+/** A local calendar day as YYYY-MM-DD, `offset` days from today. */
+export function calendarDayFromToday(offset: number, now: number = Date.now()): string {
+  const today = new Date(now);
+  const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** A new project's default due date: two weeks from today (spec 001 §2). */
+export const defaultDueDate = (now: number = Date.now()) => calendarDayFromToday(DEFAULT_DUE_DAYS, now);

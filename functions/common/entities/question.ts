@@ -1,0 +1,48 @@
+import { Entity } from 'electrodb';
+import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from '../../../shared/schemas/question';
+import { key, SERVICE, timestamps } from './keys';
+
+/**
+ * A question of a project (spec 002 §3), in the project's own partition so a project's questions
+ * are one Query. Projects, imports, answering and exports all read it, so it is a shared entity.
+ * questionIds sort in creation order (see newQuestionId).
+ */
+export const QuestionEntity = new Entity({
+  model: { entity: 'question', version: '1', service: SERVICE },
+  attributes: {
+    teamId: { type: 'string', required: true },
+    projectId: { type: 'string', required: true },
+    questionId: { type: 'string', required: true },
+    question: { type: 'string', required: true },
+    answer: { type: 'string', required: true, default: '' },
+    information: { type: 'string' },
+    referenceNumber: { type: 'string' },
+    sectionDescription: { type: 'string' },
+    importance: { type: 'string' },
+    responseStatus: { type: RESPONSE_STATUSES, required: true, default: 'INCOMPLETE' },
+    responseClassification: { type: CLASSIFICATIONS, required: true, default: 'INCOMPLETE' },
+    includeInLibrary: { type: 'boolean', required: true, default: false },
+    assignedToUserId: { type: 'string' },
+    creationType: { type: CREATION_TYPES, required: true },
+    isLinked: { type: 'boolean', required: true, default: true },
+    deletedAt: { type: 'string' },
+    createdByUserId: { type: 'string' },
+    updatedByUserId: { type: 'string' },
+    changedBySession: { type: 'string' },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      default: () => new Date().toISOString(),
+      watch: '*',
+      set: () => new Date().toISOString(),
+    },
+    version: { type: 'number', required: true, default: 1 },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: key('pk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}'),
+      sk: key('sk', ['questionId'], 'QUESTION#${questionId}'),
+    },
+  },
+});

@@ -1,0 +1,17 @@
+/**
+ * The one check every route inside a project makes: the project exists in the caller's team and
+ * the caller may see it. A PRIVATE project the caller is not on answers exactly like a missing
+ * one (404), so its existence never leaks.
+ */
+import type { TeamCaller } from './caller';
+import { canSeeProject, db, type ProjectItem } from './entities';
+import { NotFoundError } from './errors';
+
+export const PROJECT_NOT_FOUND = 'That project does not exist';
+
+/** One GetItem. */
+export async function visibleProject(caller: TeamCaller, projectId: string): Promise<ProjectItem> {
+  const { data } = await db().entities.project.get({ teamId: caller.user.teamId, projectId }).go();
+  if (!data || !canSeeProject(data, caller.user.userId)) throw new NotFoundError(PROJECT_NOT_FOUND);
+  return data;
+}

@@ -1,0 +1,165 @@
+/** The project record: list, create, read, update, unassign. */
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_DUE_DAYS,
+  MANAGER_FIELDS,
+  type ManagerField,
+  type Project,
+  PROJECTS_PER_PAGE,
+  type ProjectPage,
+  type DashboardProject,
+  type UpdateProjectRequest,
+} from '../../shared/schemas/project';
+import type * as z from 'zod';
+import type { CreateProjectRequest, ListProjectsQuery, UnassignProjectRequest } from '../../shared/schemas/project';
+import type { TeamCaller } from '../common/caller';
+import type { ProjectItem } from '../common/entities';
+import { BadRequestError, ForbiddenError } from '../common/errors';
+import { sessionMark } from '../common/events';
+import { visibleProject } from '../common/project-access';
+import * as repo from './repo';
+import { toProject } from './view';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** How many rows the home dashboard's Active Projects panel shows (See More opens the list). */
+export const DASHBOARD_PROJECTS = 5;
+
+export async function listProjects(
+  caller: TeamCaller,
+  query: z.output<typeof ListProjectsQuery>,
+): Promise<ProjectPage> {
+  const { data, cursor } = await repo.projectsByDueDate(
+    caller.user.teamId,
+    caller.user.userId,
+    query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
+    { count: PROJECTS_PER_PAGE, cursor: query.cursor },
+  ).catch((error: Error) => {
+    // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
+    if (query.cursor && /cursor|ExclusiveStartKey|pager/i.test(error.message)) {
+      throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
+    }
+    throw error;
+  });
+  return {
+    items: data.map((p) => {
+      const { projectId, name, dueOn, createdAt, updatedAt, createdByUserId, projectPriority, projectStatus, accessVisibility } =
+        toProject(p);
+      return { projectId, name, dueOn, createdAt, updatedAt, createdByUserId, projectPriority, projectStatus, accessVisibility };
+    }),
+    cursor: cursor ?? null,
+  };
+}
+
+export async function dashboardProjects(caller: TeamCaller): Promise<DashboardProject[]> {
+  const { data } = await repo.projectsByDueDate(caller.user.teamId, caller.user.userId, 'IN-PROGRESS', {
+    count: DASHBOARD_PROJECTS,
+  });
+  return data.map(({ projectId, name, dueOn, projectPriority, createdAt, createdByUserId }) => ({
+    projectId,
+    name,
+    dueOn,
+    projectPriority,
+    createdAt,
+    createdByUserId,
+  }));
+}
+
+export async function createProject(
+  caller: TeamCaller,
+  body: z.output<typeof CreateProjectRequest>,
+  sessionId: string | null,
+): Promise<Project> {
+  const today = isoDay(Date.now());
+  // A due date picked in a time zone ahead of UTC can be "tomorrow" in UTC terms: allow a day.
+  if (body.dueOn && body.dueOn < isoDay(Date.now() - DAY_MS)) {
+    throw new BadRequestError('Invalid request body', { dueOn: ['The due date cannot be in the past'] });
+  }
+  const project = {
+    teamId: caller.user.teamId,
+    projectId: randomUUID(),
+    name: body.name,
+    dueOn: body.dueOn ?? isoDay(Date.parse(`${today}T00:00:00Z`) + DEFAULT_DUE_DAYS * DAY_MS),
+    projectPriority: body.projectPriority ?? 'NORMAL',
+    industryVertical: body.industryVertical,
+    createdByUserId: caller.user.userId,
+    changedBySession: sessionMark(sessionId),
+  };
+  await repo.createProject(project);
+  return getProject(caller, project.projectId);
+}
+
+export async function getProject(caller: TeamCaller, projectId: string): Promise<Project> {
+  return toProject(await visibleProject(caller, projectId));
+}
+
+type UpdateBody = z.output<typeof import('../../shared/schemas/project').UpdateProjectRequest>;
+
+/** Which permission a field needs: the manager fields their own, everything else project management. */
+function requireFieldPermission(caller: TeamCaller, body: UpdateBody) {
+  const needed = MANAGER_FIELDS.find((f) => f in body);
+  const permission =
+    needed === 'salesManagerUserId'
+      ? 'ASSIGN_PROJECT_SALES_MANAGER'
+      : needed === 'deliveryManagerUserId'
+        ? 'ASSIGN_PROJECT_DELIVERY_MANAGER'
+        : 'USER_PERMISSION_CREATE_PROJECT';
+  if (!caller.permissions[permission]) throw new ForbiddenError();
+}
+
+/** A manager must be an active member who can see the project. */
+async function requireAssignable(project: ProjectItem, field: ManagerField, userId: string) {
+  const members = await repo.activeMembers(project.teamId);
+  const member = members.find((m) => m.userId === userId);
+  const canSee =
+    project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
+  if (!member || !canSee) {
+    throw new BadRequestError('Invalid request body', {
+      [field]: ['That person is not a member of this project'],
+    });
+  }
+}
+
+export async function updateProject(
+  caller: TeamCaller,
+  projectId: string,
+  body: UpdateBody,
+  sessionId: string | null,
+): Promise<Project> {
+  const current = await visibleProject(caller, projectId);
+  requireFieldPermission(caller, body);
+  for (const field of MANAGER_FIELDS) {
+    const userId = body[field];
+    if (userId) await requireAssignable(current, field, userId);
+  }
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [field, value] of Object.entries(body as UpdateProjectRequest)) {
+    if (value === null || value === '') remove.push(field);
+    else set[field] = value;
+  }
+  const updated = await repo.updateProject(
+    current,
+    { ...set, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
+    remove as never,
+  );
+  return toProject(updated);
+}
+
+export async function unassignProject(
+  caller: TeamCaller,
+  projectId: string,
+  body: z.output<typeof UnassignProjectRequest>,
+  sessionId: string | null,
+): Promise<Project> {
+  const field = MANAGER_FIELDS.find((f) => body[f]) as ManagerField;
+  const current = await visibleProject(caller, projectId);
+  requireFieldPermission(caller, { [field]: body[field] });
+  const updated = await repo.removeManager(current, field, body[field] as string, {
+    updatedByUserId: caller.user.userId,
+    changedBySession: sessionMark(sessionId),
+  });
+  // Someone else was assigned since: that newer assignment stays, and the caller sees it.
+  return toProject(updated ?? (await visibleProject(caller, projectId)));
+}

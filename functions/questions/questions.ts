@@ -1,0 +1,129 @@
+/** A project's questions: list, add by hand, change. */
+import { randomBytes } from 'node:crypto';
+import type * as z from 'zod';
+import { complianceText } from '../../shared/compliance';
+import type {
+  AddQuestionRequest,
+  Question,
+  UpdateQuestionRequest,
+} from '../../shared/schemas/question';
+import type { TeamCaller } from '../common/caller';
+import type { ProjectItem, QuestionItem } from '../common/entities';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { sessionMark } from '../common/events';
+import { visibleProject } from '../common/project-access';
+import * as repo from './repo';
+import { counts } from './stats';
+
+export const QUESTION_NOT_FOUND = 'That question no longer exists';
+
+/** Sortable ids: questions list in the order they were created (imports create them in row order). */
+export const newQuestionId = (at = Date.now(), sequence = 0) =>
+  `${at.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+
+export function toQuestion(q: QuestionItem): Question {
+  return {
+    questionId: q.questionId,
+    projectId: q.projectId,
+    question: q.question,
+    answer: q.answer ?? '',
+    information: q.information,
+    referenceNumber: q.referenceNumber,
+    sectionDescription: q.sectionDescription,
+    importance: q.importance,
+    responseStatus: q.responseStatus,
+    responseClassification: q.responseClassification,
+    includeInLibrary: q.includeInLibrary ?? false,
+    assignedToUserId: q.assignedToUserId,
+    creationType: q.creationType,
+    isLinked: q.isLinked !== false,
+    deletedAt: q.deletedAt,
+    createdAt: q.createdAt,
+    updatedAt: q.updatedAt,
+    updatedByUserId: q.updatedByUserId,
+    version: q.version ?? 1,
+  };
+}
+
+export async function listQuestions(caller: TeamCaller, projectId: string): Promise<Question[]> {
+  await visibleProject(caller, projectId);
+  return (await repo.questionsOf(caller.user.teamId, projectId)).filter(counts).map(toQuestion);
+}
+
+export async function listManualQuestions(caller: TeamCaller, projectId: string) {
+  const project = await visibleProject(caller, projectId);
+  const questions = await repo.questionsOf(caller.user.teamId, projectId);
+  return questions
+    .filter((q) => counts(q) && q.creationType === 'MANUAL')
+    .map((q) => ({
+      questionId: q.questionId,
+      question: q.question,
+      answer: q.answer ?? '',
+      exportClassification: complianceText(q.responseClassification, { project: project.complianceWording }),
+    }));
+}
+
+export async function addQuestion(
+  caller: TeamCaller,
+  projectId: string,
+  body: z.output<typeof AddQuestionRequest>,
+  sessionId: string | null,
+): Promise<Question> {
+  await visibleProject(caller, projectId);
+  const created = await repo.createQuestion({
+    teamId: caller.user.teamId,
+    projectId,
+    questionId: newQuestionId(),
+    question: body.question,
+    referenceNumber: body.referenceNumber || undefined,
+    sectionDescription: body.sectionDescription || undefined,
+    creationType: 'MANUAL',
+    createdByUserId: caller.user.userId,
+    updatedByUserId: caller.user.userId,
+    changedBySession: sessionMark(sessionId),
+  });
+  return toQuestion(created as QuestionItem);
+}
+
+/** An assignee must be an active member who can see the project. */
+async function requireAssignee(project: ProjectItem, userId: string) {
+  const member = await repo.activeMembership(project.teamId, userId);
+  const canSee = project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
+  if (!member || !canSee) {
+    throw new BadRequestError('Invalid request body', {
+      assignedToUserId: ['That person is not a member of this project'],
+    });
+  }
+}
+
+/**
+ * Answer, classify, include in the library, complete or assign. An answer or a classification on an
+ * incomplete question makes it in progress; PRIVATE projects never feed the library.
+ */
+export async function updateQuestion(
+  caller: TeamCaller,
+  params: { projectId: string; questionId: string },
+  body: z.output<typeof UpdateQuestionRequest>,
+  sessionId: string | null,
+): Promise<Question> {
+  const project = await visibleProject(caller, params.projectId);
+  const key = { teamId: caller.user.teamId, ...params };
+  const current = await repo.getQuestion(key.teamId, key.projectId, key.questionId);
+  if (!current || !counts(current)) throw new NotFoundError(QUESTION_NOT_FOUND);
+  if (body.version !== undefined && body.version !== current.version) throw new ConflictError();
+  if (body.assignedToUserId) await requireAssignee(project, body.assignedToUserId);
+  const { version, ...changes } = body;
+  if (project.accessVisibility === 'PRIVATE' && changes.includeInLibrary) changes.includeInLibrary = false;
+  const becomesWork =
+    (changes.answer !== undefined && changes.answer.trim() !== '') ||
+    (changes.responseClassification !== undefined && changes.responseClassification !== 'INCOMPLETE');
+  if (!changes.responseStatus && becomesWork && current.responseStatus === 'INCOMPLETE') {
+    changes.responseStatus = 'IN-PROGRESS';
+  }
+  const updated = await repo.updateQuestion(
+    key,
+    { ...changes, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
+    version ?? current.version,
+  );
+  return toQuestion(updated);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { labelKeyOf } from './resource-kinds';
+
+describe('labelKeyOf', () => {
+  it('compares labels case-insensitively', () => {
+    expect(labelKeyOf('SOC 2')).toBe(labelKeyOf('soc 2'));
+    expect(labelKeyOf('Île-de-France')).toBe('île-de-france');
+  });
+
+  it('counts runs of white space as one and ignores the ends', () => {
+    expect(labelKeyOf('  ISO \t 27001 ')).toBe('iso 27001');
+  });
+
+  it('folds compatibility forms (full-width letters) to the same key', () => {
+    expect(labelKeyOf('ＧＤＰＲ')).toBe('gdpr');
+  });
+
+  it('keeps different labels apart', () => {
+    expect(labelKeyOf('SOC 2')).not.toBe(labelKeyOf('SOC2'));
+    expect(labelKeyOf('HIPAA')).not.toBe(labelKeyOf('HIPPA'));
+  });
+});

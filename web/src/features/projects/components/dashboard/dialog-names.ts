@@ -1,0 +1,9 @@
+/** The dialogs of the project dashboard, opened from the Manage Project menu and the cards. */
+export type DashboardDialog =
+  | 'add-questions'
+  | 'add-question'
+  | 'portal'
+  | 'compliance'
+  | 'sharing'
+  | 'close'
+  | 'reopen';

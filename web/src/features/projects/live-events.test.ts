@@ -1,0 +1,32 @@
+import type { LiveEvent } from '@shared/events';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createLiveEventDispatch } from '@/lib/live-events';
+import { dashboardProjectsQueryKey } from './api/get-dashboard-projects';
+import { projectDashboardQueryKey } from './api/get-project-dashboard';
+import { projectsLiveEvents } from './live-events';
+
+const event: LiveEvent = {
+  eventName: 'PROJECT_UPDATED',
+  data: { projectId: 'p1' },
+  scope: { kind: 'project', id: 'p1' },
+};
+
+describe('projects live events', () => {
+  it('PROJECT_UPDATED refreshes every projects query (an open dashboard included) and nothing else', async () => {
+    const queryClient = new QueryClient();
+    const keys = {
+      dashboard: projectDashboardQueryKey('p1'),
+      otherDashboard: projectDashboardQueryKey('p2'),
+      homePanel: dashboardProjectsQueryKey,
+      user: ['user', 'me'],
+    };
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, { seeded: true });
+    createLiveEventDispatch([projectsLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
+    const invalidated = Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(invalidated).toEqual(['dashboard', 'otherDashboard', 'homePanel']);
+    queryClient.clear();
+  });
+});

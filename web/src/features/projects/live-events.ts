@@ -1,0 +1,14 @@
+import type { LiveEventHandlers } from '@/lib/live-events';
+
+/** Every projects query key starts with this: the list, the home panel and each project's screens. */
+export const PROJECTS_QUERY_KEY = ['projects'] as const;
+
+/**
+ * A project or its aggregates changed (someone else's edit, a question answered, sharing changed):
+ * every projects query refreshes, so an open dashboard, the list and the home panel move without a
+ * reload. Only queries on screen refetch now; the others are marked stale.
+ */
+export const projectsLiveEvents: LiveEventHandlers = {
+  PROJECT_UPDATED: (_event, { queryClient }) =>
+    queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY }),
+};

@@ -1,0 +1,23 @@
+/** Addresses a project's dashboard links to (spec 001 §2). Pure. */
+import { projectQuestionnairePath } from './paths';
+
+/** The status filters of question answering, one per dashboard tile (and unassigned). */
+export type QuestionFilter =
+  | 'INCOMPLETE'
+  | 'NON-COMPLIANT'
+  | 'PARTIALLY-COMPLIANT'
+  | 'COMPLIANT'
+  | 'NOT-APPLICABLE'
+  | 'unassigned';
+
+/** Question answering from its start, optionally filtered: /Projects/{id}/start?status=INCOMPLETE. */
+export function questionnairePath(projectId: string, status?: QuestionFilter): string {
+  const path = projectQuestionnairePath(projectId);
+  return status ? `${path}?status=${encodeURIComponent(status)}` : path;
+}
+
+/** The portal link as a browser can open it: https:// is added when no http(s) scheme is given. */
+export function externalHref(url: string): string {
+  const trimmed = url.trim();
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/, '')}`;
+}
