@@ -8,8 +8,10 @@
  *   api      warm GET /api/user through the local gateway with real emulators: 10 concurrent callers
  *            for 10 s, loopback only
  *   spa      gzip size of the JavaScript the browser loads for /login (web/dist)
+ *   projects the dashboard of a 5,000-question project, a question status change and the list of a
+ *            500-project team: DynamoDB requests per call and latency beside raw DynamoDB floors
  *
- * `npm run bench -- --only bundles|api|spa` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
 import { benchFanout } from './bench/fanout';
 import { benchInvite } from './bench/invite';
+import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { routeScripts } from './bench/spa';
 import type { LocalStack } from './local/stack';
@@ -46,8 +49,8 @@ const API_DURATION_MS = 10_000;
 const API_MAX_REQUESTS = 2_000_000;
 const LOGIN_TEXT = 'Sign in to your account';
 
-type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout';
-const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout'];
+type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout' | 'projects';
+const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout', 'projects'];
 const INVITES = 30;
 
 const rows: Row[] = [];
@@ -423,6 +426,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   fanout: async () => {
     heading('Live events: publish to 200 websocket connections of one team');
     await benchFanout(await benchStack(), ROOT, addRow);
+  },
+  projects: async () => {
+    heading('Projects at size: a 5,000-question dashboard, a status change, a 500-project list');
+    await benchProjects(await benchStack(), await demoToken(), addRow);
   },
 };
 

@@ -103,15 +103,53 @@ function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, wh
   return result.data as Input<S>;
 }
 
+/**
+ * Limits every JSON body keeps, whatever its schema (a free-form field such as `eventData` is stored
+ * as it is): nesting well within DynamoDB's 32 levels, numbers DynamoDB can hold (finite, and zero or
+ * between 1e-130 and 9.99e125 in magnitude) and no empty object keys.
+ */
+export const JSON_LIMITS = { depth: 16, minMagnitude: 1e-130, maxMagnitude: 9.99e125 } as const;
+export const JSON_DEPTH_MESSAGE = `Values may be nested at most ${JSON_LIMITS.depth} levels deep`;
+export const JSON_NUMBER_MESSAGE =
+  'Numbers must be finite, and zero or between 1e-130 and 9.99e125 in magnitude';
+export const JSON_KEY_MESSAGE = 'Object keys must not be empty';
+
+/** The first place where `value` breaks JSON_LIMITS, as [field path, message]; undefined when none. */
+export function jsonLimitProblem(value: unknown): [string, string] | undefined {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: current, path } = next;
+    const field = path.join('.') || '_';
+    if (typeof current === 'number') {
+      const magnitude = Math.abs(current);
+      const storable =
+        Number.isFinite(current) &&
+        (magnitude === 0 || (magnitude >= JSON_LIMITS.minMagnitude && magnitude <= JSON_LIMITS.maxMagnitude));
+      if (!storable) return [field, JSON_NUMBER_MESSAGE];
+    } else if (current !== null && typeof current === 'object') {
+      if (path.length >= JSON_LIMITS.depth) return [field, JSON_DEPTH_MESSAGE];
+      for (const [key, member] of Object.entries(current)) {
+        if (key === '' && !Array.isArray(current)) return [field, JSON_KEY_MESSAGE];
+        pending.push({ value: member, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
 function parseBody(event: APIGatewayProxyEvent): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch (cause) {
     throw new BadRequestError('Request body is not valid JSON', undefined, { cause });
   }
+  const problem = jsonLimitProblem(body);
+  if (problem) throw new BadRequestError('Invalid request body', { [problem[0]]: [problem[1]] });
+  return body;
 }
 
 /** Runs one route: identity, caller, permission, validation, implementation, response schema. */

@@ -68,7 +68,12 @@ export async function updateProjectAccess(
   const current = await visibleProject(caller, projectId);
   const audit = { updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) };
   if (body.accessVisibility === 'TEAM') {
-    const updated = await repo.updateProject(current, { accessVisibility: 'TEAM', ...audit }, ['memberUserIds'], body.version);
+    const updated = await repo.updateProject(
+      current,
+      { accessVisibility: 'TEAM', ...audit },
+      ['memberUserIds'],
+      body.version,
+    );
     return toAccess(updated);
   }
   const members = new Set((await repo.activeMembers(current.teamId)).map((m) => m.userId));

@@ -1,12 +1,12 @@
 /**
- * The project dashboard: the project and its aggregates item, read together (two GetItems whatever
- * the number of questions), shaped into tiles, the burndown, the contributions and assignments.
+ * The project dashboard: the project and its aggregates item, read together (one BatchGetItem
+ * whatever the number of questions), shaped into tiles, the burndown, the contributions and assignments.
  */
 import type { ProjectDashboard, QuestionAssignment, StatusTile } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
-import { db, type ProjectItem, type ProjectStatsItem } from '../common/entities';
-import { NotFoundError } from '../common/errors';
+import type { ProjectItem, ProjectStatsItem } from '../common/entities';
 import { canSeeProject } from '../common/entities';
+import { NotFoundError } from '../common/errors';
 import { PROJECT_NOT_FOUND } from '../common/project-access';
 import * as repo from './repo';
 import { toProject } from './view';
@@ -19,7 +19,14 @@ const NOBODY = '-';
 
 type Stats = Pick<
   ProjectStatsItem,
-  'total' | 'byClassification' | 'assigned' | 'completed' | 'started' | 'lastUpdate' | 'activity' | 'remainingDelta'
+  | 'total'
+  | 'byClassification'
+  | 'assigned'
+  | 'completed'
+  | 'started'
+  | 'lastUpdate'
+  | 'activity'
+  | 'remainingDelta'
 >;
 type Counts = Record<string, number>;
 
@@ -35,7 +42,8 @@ function tile(quantity: number, total: number): StatusTile {
 
 /** Questions not complete at the end of each day, from creation (or 400 days back) to today. */
 function remainingSeries(createdDay: string, today: string, deltas: Counts) {
-  const start = daysBetween(createdDay, today) > MAX_SERIES_DAYS ? addDays(today, -MAX_SERIES_DAYS) : createdDay;
+  const start =
+    daysBetween(createdDay, today) > MAX_SERIES_DAYS ? addDays(today, -MAX_SERIES_DAYS) : createdDay;
   let remaining = Object.entries(deltas)
     .filter(([day]) => day < start)
     .reduce((sum, [, n]) => sum + n, 0);
@@ -54,7 +62,10 @@ function targetSeries(createdDay: string, dueOn: string, total: number) {
   const step = Math.max(1, Math.ceil(span / MAX_SERIES_DAYS));
   const series = [];
   for (let i = 0; i < span; i += step) {
-    series.push({ day: addDays(createdDay, i), remainingQuestions: Math.round(total * (1 - i / span) * 10) / 10 });
+    series.push({
+      day: addDays(createdDay, i),
+      remainingQuestions: Math.round(total * (1 - i / span) * 10) / 10,
+    });
   }
   series.push({ day: dueOn, remainingQuestions: 0 });
   return series;
@@ -101,21 +112,22 @@ export function dashboardView(project: ProjectItem, stats: Stats | null, now = n
       .filter(([, n]) => n > 0)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([day, totalActionsCount]) => ({ day, totalActionsCount })),
-    completionProgress: total || Object.keys(stats?.remainingDelta ?? {}).length
-      ? remainingSeries(createdDay, today < createdDay ? createdDay : today, (stats?.remainingDelta ?? {}) as Counts)
-      : [],
+    completionProgress:
+      total || Object.keys(stats?.remainingDelta ?? {}).length
+        ? remainingSeries(
+            createdDay,
+            today < createdDay ? createdDay : today,
+            (stats?.remainingDelta ?? {}) as Counts,
+          )
+        : [],
     minimumProgress: total ? targetSeries(createdDay, project.dueOn, total) : [],
     questionAssignments: stats ? assignments(stats) : [],
   };
 }
 
-/** Two reads, in parallel: the project and its aggregates. */
+/** One request: the project and its aggregates, read together. */
 export async function projectDashboard(caller: TeamCaller, projectId: string): Promise<ProjectDashboard> {
-  const teamId = caller.user.teamId;
-  const [{ data: project }, stats] = await Promise.all([
-    db().entities.project.get({ teamId, projectId }).go(),
-    repo.getStats(teamId, projectId),
-  ]);
+  const { project, stats } = await repo.projectWithStats(caller.user.teamId, projectId);
   if (!project || !canSeeProject(project, caller.user.userId)) throw new NotFoundError(PROJECT_NOT_FOUND);
   return dashboardView(project, stats);
 }

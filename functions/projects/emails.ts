@@ -14,7 +14,10 @@ function render(subject: string, lines: string[], action: { label: string; href:
   const html = `<!doctype html>
 <html lang="en">
 <body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5;">
-${lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${lines
+  .filter(Boolean)
+  .map((line) => `<p>${escapeHtml(line)}</p>`)
+  .join('\n')}
 <p><a href="${escapeHtml(action.href)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(action.label)}</a></p>
 <p style="font-size: 13px; color: #52606d;">You can turn these e-mails off in your settings.</p>
 </body>

@@ -1,17 +1,21 @@
 /** The project record: list, create, read, update, unassign. */
 import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import type {
+  CreateProjectRequest,
+  ListProjectsQuery,
+  UnassignProjectRequest,
+} from '../../shared/schemas/project';
 import {
+  type DashboardProject,
   DEFAULT_DUE_DAYS,
   MANAGER_FIELDS,
   type ManagerField,
-  type Project,
   PROJECTS_PER_PAGE,
+  type Project,
   type ProjectPage,
-  type DashboardProject,
   type UpdateProjectRequest,
 } from '../../shared/schemas/project';
-import type * as z from 'zod';
-import type { CreateProjectRequest, ListProjectsQuery, UnassignProjectRequest } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem } from '../common/entities';
 import { BadRequestError, ForbiddenError } from '../common/errors';
@@ -30,23 +34,44 @@ export async function listProjects(
   caller: TeamCaller,
   query: z.output<typeof ListProjectsQuery>,
 ): Promise<ProjectPage> {
-  const { data, cursor } = await repo.projectsByDueDate(
-    caller.user.teamId,
-    caller.user.userId,
-    query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
-    { count: PROJECTS_PER_PAGE, cursor: query.cursor },
-  ).catch((error: Error) => {
-    // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
-    if (query.cursor && /cursor|ExclusiveStartKey|pager/i.test(error.message)) {
-      throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
-    }
-    throw error;
-  });
+  const { data, cursor } = await repo
+    .projectsByDueDate(
+      caller.user.teamId,
+      caller.user.userId,
+      query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
+      { count: PROJECTS_PER_PAGE, cursor: query.cursor },
+    )
+    .catch((error: Error) => {
+      // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
+      if (query.cursor && /cursor|ExclusiveStartKey|pager/i.test(error.message)) {
+        throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
+      }
+      throw error;
+    });
   return {
     items: data.map((p) => {
-      const { projectId, name, dueOn, createdAt, updatedAt, createdByUserId, projectPriority, projectStatus, accessVisibility } =
-        toProject(p);
-      return { projectId, name, dueOn, createdAt, updatedAt, createdByUserId, projectPriority, projectStatus, accessVisibility };
+      const {
+        projectId,
+        name,
+        dueOn,
+        createdAt,
+        updatedAt,
+        createdByUserId,
+        projectPriority,
+        projectStatus,
+        accessVisibility,
+      } = toProject(p);
+      return {
+        projectId,
+        name,
+        dueOn,
+        createdAt,
+        updatedAt,
+        createdByUserId,
+        projectPriority,
+        projectStatus,
+        accessVisibility,
+      };
     }),
     cursor: cursor ?? null,
   };
@@ -112,8 +137,7 @@ function requireFieldPermission(caller: TeamCaller, body: UpdateBody) {
 async function requireAssignable(project: ProjectItem, field: ManagerField, userId: string) {
   const members = await repo.activeMembers(project.teamId);
   const member = members.find((m) => m.userId === userId);
-  const canSee =
-    project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
+  const canSee = project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
   if (!member || !canSee) {
     throw new BadRequestError('Invalid request body', {
       [field]: ['That person is not a member of this project'],

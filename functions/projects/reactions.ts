@@ -3,8 +3,9 @@
  * (PROJECT_UPDATED), a newly assigned manager is notified and e-mailed, admins who opted in hear of
  * a new project, and the change is recorded as the author's activity. Each runs once per record.
  */
-import { MANAGER_FIELDS } from '../../shared/schemas/project';
+
 import { permissionsFor, type RoleCode } from '../../shared/permissions';
+import { MANAGER_FIELDS } from '../../shared/schemas/project';
 import { recordActivityEvent } from '../common/activity';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';

@@ -1,8 +1,11 @@
 /** The projects group's access patterns, named. */
+
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComplianceWording } from '../../shared/schemas/project';
-import { db, type ProjectItem } from '../common/entities';
-import { ConflictError } from '../common/errors';
-import { isConditionFailure } from '../common/errors';
+import { config } from '../common/config';
+import { documentClient } from '../common/db';
+import { db, type ProjectItem, type ProjectStatsItem } from '../common/entities';
+import { ConflictError, isConditionFailure } from '../common/errors';
 
 type ProjectStatus = ProjectItem['projectStatus'];
 
@@ -11,7 +14,10 @@ const visibleTo =
   (userId: string) =>
   (
     { accessVisibility, memberUserIds }: { accessVisibility: unknown; memberUserIds: unknown },
-    { eq, contains }: { eq: (a: unknown, v: unknown) => string; contains: (a: unknown, v: unknown) => string },
+    {
+      eq,
+      contains,
+    }: { eq: (a: unknown, v: unknown) => string; contains: (a: unknown, v: unknown) => string },
   ) =>
     `(${eq(accessVisibility, 'TEAM')} OR ${contains(memberUserIds, userId)})`;
 
@@ -61,8 +67,32 @@ export async function createProject(project: NewProject) {
   if (result.canceled) throw new Error('Creating the project was cancelled');
 }
 
-export const getStats = async (teamId: string, projectId: string) =>
-  (await db().entities.projectStats.get({ teamId, projectId }).go()).data;
+/**
+ * The project and its dashboard aggregates in one BatchGetItem (one request whatever the number
+ * of questions). Unprocessed keys (throttling) are read again, a few times.
+ */
+export async function projectWithStats(teamId: string, projectId: string) {
+  const { project, projectStats } = db().entities;
+  const keyOf = (params: unknown) => (params as { Key: Record<string, string> }).Key;
+  const projectKey = keyOf(project.get({ teamId, projectId }).params());
+  const statsKey = keyOf(projectStats.get({ teamId, projectId }).params());
+  const found: Record<string, unknown>[] = [];
+  let pending = [projectKey, statsKey];
+  for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+    const { Responses, UnprocessedKeys } = await documentClient.send(
+      new BatchGetCommand({ RequestItems: { [config.tableName]: { Keys: pending } } }),
+    );
+    found.push(...(Responses?.[config.tableName] ?? []));
+    pending = (UnprocessedKeys?.[config.tableName]?.Keys ?? []) as typeof pending;
+  }
+  if (pending.length) throw new Error('Reading the project dashboard left keys unprocessed');
+  const rawProject = found.find((item) => item.sk === projectKey.sk);
+  const rawStats = found.find((item) => item.sk === statsKey.sk);
+  return {
+    project: rawProject ? (project.parse({ Item: rawProject }).data as ProjectItem | null) : null,
+    stats: rawStats ? (projectStats.parse({ Item: rawStats }).data as ProjectStatsItem | null) : null,
+  };
+}
 
 type Changes = Partial<Omit<ProjectItem, 'teamId' | 'projectId' | 'createdAt' | 'version'>>;
 

@@ -2,11 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import { complianceText } from '../../shared/compliance';
-import type {
-  AddQuestionRequest,
-  Question,
-  UpdateQuestionRequest,
-} from '../../shared/schemas/question';
+import type { AddQuestionRequest, Question, UpdateQuestionRequest } from '../../shared/schemas/question';
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem, QuestionItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';

@@ -40,7 +40,10 @@ async function onQuestions(changes: Change[]) {
   for (const change of changes) {
     const q = (change.newImage ?? change.oldImage) as QuestionItem;
     const key = `${q.teamId}#${q.projectId}`;
-    const entry = byProject.get(key) ?? { project: { teamId: q.teamId, projectId: q.projectId }, changes: [] };
+    const entry = byProject.get(key) ?? {
+      project: { teamId: q.teamId, projectId: q.projectId },
+      changes: [],
+    };
     entry.changes.push(change);
     byProject.set(key, entry);
   }

@@ -2,10 +2,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateQuestionRequest } from '../../shared/schemas/question';
+import { config } from '../common/config';
 import { documentClient } from '../common/db';
 import { db, type QuestionItem } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
-import { config } from '../common/config';
 import { deltaExpression, type StatsDelta } from './stats';
 
 /** Every question of a project, in order (one Query, paged through). */
@@ -17,7 +17,20 @@ export async function questionsOf(teamId: string, projectId: string) {
 export const getQuestion = async (teamId: string, projectId: string, questionId: string) =>
   (await db().entities.question.get({ teamId, projectId, questionId }).go()).data;
 
-export async function createQuestion(question: Omit<QuestionItem, 'createdAt' | 'updatedAt' | 'version' | 'answer' | 'responseStatus' | 'responseClassification' | 'includeInLibrary' | 'isLinked'> & Partial<QuestionItem>) {
+export async function createQuestion(
+  question: Omit<
+    QuestionItem,
+    | 'createdAt'
+    | 'updatedAt'
+    | 'version'
+    | 'answer'
+    | 'responseStatus'
+    | 'responseClassification'
+    | 'includeInLibrary'
+    | 'isLinked'
+  > &
+    Partial<QuestionItem>,
+) {
   const { data } = await db().entities.question.create(question).go();
   return data;
 }
@@ -72,7 +85,10 @@ export async function applyStatsDelta(
   const { expression, names, values } = deltaExpression(delta);
   const expiresAt = Math.floor(Date.now() / 1000) + REACTION_TTL_SECONDS;
   const marks = changeIds.map(
-    (id) => db().entities.reactionLog.create({ reactionId: `${id}#stats`, expiresAt }).params() as Record<string, unknown>,
+    (id) =>
+      db()
+        .entities.reactionLog.create({ reactionId: `${id}#stats`, expiresAt })
+        .params() as Record<string, unknown>,
   );
   const write = () =>
     documentClient.send(

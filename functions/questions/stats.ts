@@ -103,7 +103,14 @@ export function questionDelta(
   return delta;
 }
 
-const COUNT_MAPS = ['byClassification', 'assigned', 'completed', 'started', 'activity', 'remainingDelta'] as const;
+const COUNT_MAPS = [
+  'byClassification',
+  'assigned',
+  'completed',
+  'started',
+  'activity',
+  'remainingDelta',
+] as const;
 
 /** Two deltas as one (a batch of changes to one project is applied in one write). */
 export function mergeDeltas(a: StatsDelta, b: StatsDelta): StatsDelta {
@@ -123,7 +130,9 @@ export function mergeDeltas(a: StatsDelta, b: StatsDelta): StatsDelta {
 }
 
 export const isEmptyDelta = (d: StatsDelta) =>
-  d.total === 0 && COUNT_MAPS.every((m) => Object.keys(d[m]).length === 0) && !Object.keys(d.lastUpdate).length;
+  d.total === 0 &&
+  COUNT_MAPS.every((m) => Object.keys(d[m]).length === 0) &&
+  !Object.keys(d.lastUpdate).length;
 
 /**
  * The UpdateItem expression that applies a delta: nested counters start from zero, the last-update

@@ -67,7 +67,8 @@ function runsOf(records: DynamoDBRecord[]): Run[] {
     const change = toChange(record);
     if (!change) continue;
     const last = runs.at(-1);
-    if (last && inBatches[change.entity] && last.entity === change.entity) last.items.push({ record, change });
+    if (last && inBatches[change.entity] && last.entity === change.entity)
+      last.items.push({ record, change });
     else runs.push({ entity: change.entity, items: [{ record, change }] });
   }
   return runs;

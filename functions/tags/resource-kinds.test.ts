@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelKeyOf } from './resource-kinds';
+import { inLabelOrder, labelKeyOf } from './resource-kinds';
 
 describe('labelKeyOf', () => {
   it('compares labels case-insensitively', () => {
@@ -18,5 +18,18 @@ describe('labelKeyOf', () => {
   it('keeps different labels apart', () => {
     expect(labelKeyOf('SOC 2')).not.toBe(labelKeyOf('SOC2'));
     expect(labelKeyOf('HIPAA')).not.toBe(labelKeyOf('HIPPA'));
+  });
+});
+
+describe('inLabelOrder', () => {
+  it('orders by label key as the sort key does (UTF-8 bytes), without changing its input', () => {
+    const items = [{ labelKey: 'zeta' }, { labelKey: 'émigré' }, { labelKey: 'alpha' }, { labelKey: 'Beta' }];
+    expect(inLabelOrder(items).map((i) => i.labelKey)).toEqual(['Beta', 'alpha', 'zeta', 'émigré']);
+    expect(items[0].labelKey).toBe('zeta');
+  });
+
+  it('puts characters outside the Basic Multilingual Plane after every other one, as DynamoDB does', () => {
+    const items = [{ labelKey: '🔒 locked' }, { labelKey: '\uffe0 wide' }];
+    expect(inLabelOrder(items).map((i) => i.labelKey)).toEqual(['\uffe0 wide', '🔒 locked']);
   });
 });

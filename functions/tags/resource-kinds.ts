@@ -13,3 +13,7 @@ export type TaggableKind = (typeof TAGGABLE_KINDS)[number];
 export function labelKeyOf(label: string): string {
   return label.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
+
+/** The order of the sort key (UTF-8 bytes of the label key), as a Query answers. */
+export const inLabelOrder = <T extends { labelKey: string }>(items: T[]) =>
+  [...items].sort((a, b) => Buffer.compare(Buffer.from(a.labelKey), Buffer.from(b.labelKey)));

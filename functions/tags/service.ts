@@ -7,7 +7,7 @@ import { TAGS_PER_RESOURCE, type Tag } from '../../shared/schemas/tag';
 import { requirePermission, type TeamCaller } from '../common/caller';
 import { BadRequestError } from '../common/errors';
 import * as repo from './repo';
-import { labelKeyOf } from './resource-kinds';
+import { inLabelOrder, labelKeyOf } from './resource-kinds';
 import { resolveResource } from './resources';
 
 export const tooManyTagsMessage = (noun: string) =>
@@ -50,10 +50,6 @@ export async function addTag(caller: TeamCaller, resourceId: string, label: stri
   if (outcome === 'exists') return asTags(await repo.tagsOn(resource));
   return asTags(inLabelOrder([...current, { labelKey, tagLabel }]));
 }
-
-/** The order of the sort key (UTF-8 bytes of the label key), as a Query answers. */
-export const inLabelOrder = <T extends { labelKey: string }>(items: T[]) =>
-  [...items].sort((a, b) => Buffer.compare(Buffer.from(a.labelKey), Buffer.from(b.labelKey)));
 
 /** Removes the tag (whatever its case) from the resource and answers its tags. */
 export async function removeTag(caller: TeamCaller, resourceId: string, tagLabel: string): Promise<Tag[]> {

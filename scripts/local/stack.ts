@@ -171,6 +171,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     stops.push(() => reactions.stop());
+    // Demo projects once the reactions run: the stream builds their dashboards, as in production.
+    if (options.seed !== false)
+      await (await import('./demo/seed')).ensureDemoData(
+        new CognitoIdentityProviderClient({}),
+        LOCAL_POOL_ID,
+        LOCAL_CLIENT_ID,
+      );
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,

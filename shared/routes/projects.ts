@@ -63,7 +63,7 @@ export const projects = routeGroup(
       path: '/api/projects/{projectId}/dashboard',
       auth: 'user',
       team: true,
-      summary: 'The project with its tiles, burndown, contributions and assignments (two reads)',
+      summary: 'The project with its tiles, burndown, contributions and assignments (one batch read)',
       response: ProjectDashboard,
     }),
     updateProject: route({
@@ -106,7 +106,8 @@ export const projects = routeGroup(
       path: '/api/projects/{projectId}/access/team/update',
       auth: 'user',
       permission: 'USER_PERMISSION_CREATE_PROJECT',
-      summary: 'Make the project TEAM or PRIVATE to a list of members (the creator and the caller stay on it)',
+      summary:
+        'Make the project TEAM or PRIVATE to a list of members (the creator and the caller stay on it)',
       body: UpdateProjectAccessRequest,
       response: ProjectAccess,
     }),

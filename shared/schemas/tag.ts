@@ -9,7 +9,7 @@ export const TAGS_PER_RESOURCE = 50;
 export const TagLabel = z
   .string({ error: TAG_MESSAGE })
   .trim()
-  .min(1, TAG_MESSAGE)
+  .min(1, { message: TAG_MESSAGE, abort: true })
   .max(TAG_MAX, TAG_MESSAGE)
   .regex(/^[^,;]+$/, TAG_MESSAGE);
 export const Tag = z.object({ tagLabel: z.string() });

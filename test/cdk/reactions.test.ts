@@ -106,7 +106,7 @@ describe('reactions', () => {
       expect(invokes({ eventName: 'REMOVE', dynamodb: { OldImage: image(entity) } }), entity).toBe(true);
     }
     expect(invokes({ eventName: 'INSERT', dynamodb: { NewImage: image('rateLimit') } })).toBe(false);
-    expect(invokes({ eventName: 'REMOVE', dynamodb: { OldImage: image('project') } })).toBe(false);
+    expect(invokes({ eventName: 'REMOVE', dynamodb: { OldImage: image('projectStats') } })).toBe(false);
     expect(invokes({ eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: 'HEALTH' } } } })).toBe(false);
   });
 });

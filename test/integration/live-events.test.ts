@@ -5,10 +5,11 @@
  * stream), so every check of one waits for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { DEMO } from '../../scripts/local/provision';
 import { client } from '../support/api-client';
 import { eventually } from '../support/eventually';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
 
@@ -22,14 +23,6 @@ let teamId: string;
 let memberMembershipId: string;
 const sockets: WebSocket[] = [];
 
-interface Received {
-  eventName: string;
-  data: any;
-  scope?: { kind: string; id: string };
-  /** Set on the connection of the session that caused the event only. */
-  self?: boolean;
-}
-
 async function register(email: string, givenName: string, lastName: string) {
   await stack.signUp(email);
   const registered = await api.call('registerUser', {
@@ -39,28 +32,11 @@ async function register(email: string, givenName: string, lastName: string) {
   return stack.signIn(email);
 }
 
-/** A signed-in browser session's socket, authorized and recording every event it receives. */
+/** A signed-in browser session's socket, closed when the file ends. */
 async function connect(token: string, sessionId: string) {
-  const socket = new WebSocket(`${stack.appUrl.replace('http', 'ws')}/ws`);
-  sockets.push(socket);
-  const received: Received[] = [];
-  socket.on('message', (raw) => received.push(JSON.parse(raw.toString())));
-  await new Promise((resolve) => socket.once('open', resolve));
-  const waitFor = (predicate: (m: Received) => boolean) =>
-    eventually(
-      () => {
-        const found = received.find(predicate);
-        if (!found)
-          throw new Error(`no matching event; received ${JSON.stringify(received.map((m) => m.eventName))}`);
-        return found;
-      },
-      { intervalMs: 20 },
-    );
-  socket.send(JSON.stringify({ action: 'hello' }));
-  await waitFor((m) => m.eventName === 'WS-CONNECTED');
-  socket.send(JSON.stringify({ action: 'authorize', token, sessionId }));
-  await waitFor((m) => m.eventName === 'WS-AUTHORIZED');
-  return { socket, received, waitFor };
+  const connection = await connectLiveSocket(stack.appUrl, token, sessionId);
+  sockets.push(connection.socket);
+  return connection;
 }
 
 beforeAll(async () => {

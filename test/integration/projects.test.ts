@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, client } from '../support/api-client';
 import { eventually } from '../support/eventually';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
@@ -55,7 +56,9 @@ afterAll(() => resources.stopAll());
 describe('create', () => {
   it('creates a TEAM project in progress, due in two weeks, with the creator as owner', async () => {
     // Act
-    const response = await as(manager).call('createProject', { body: { name: '  Acme Vendor Assessment  ' } });
+    const response = await as(manager).call('createProject', {
+      body: { name: '  Acme Vendor Assessment  ' },
+    });
     // Assess
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
@@ -76,7 +79,9 @@ describe('create', () => {
     // Act
     const short = await as(manager).call('createProject', { body: { name: ' ab ' } });
     const past = await as(manager).call('createProject', { body: { name: 'Past due', dueOn: day(-3) } });
-    const bogus = await as(manager).call('createProject', { body: { name: 'Bad date', dueOn: '2031-02-30' } });
+    const bogus = await as(manager).call('createProject', {
+      body: { name: 'Bad date', dueOn: '2031-02-30' },
+    });
     const forbidden = await as(member).call('createProject', { body: { name: 'Not allowed' } });
     // Assess
     expect(short.status).toBe(400);
@@ -97,7 +102,9 @@ describe('list', () => {
     await createProject(outsider, 'Contoso only');
     // Act
     const first = await as(owner).call('listProjects', { query: { tab: 'open' } });
-    const second = await as(owner).call('listProjects', { query: { tab: 'open', cursor: first.body.data.cursor } });
+    const second = await as(owner).call('listProjects', {
+      query: { tab: 'open', cursor: first.body.data.cursor },
+    });
     const broken = await as(owner).call('listProjects', { query: { cursor: 'not-a-cursor' } });
     // Assess
     expect(first.body.data.items).toHaveLength(8);
@@ -111,7 +118,9 @@ describe('list', () => {
     expect(names).not.toContain('Contoso only');
     expect(broken.status).toBe(400);
     const panel = (await as(owner).call('getDashboardProjects')).body.data;
-    expect(panel.map((p: { name: string }) => p.name)).toEqual([9, 8, 7, 6, 5].map((i) => `Questionnaire ${i}`));
+    expect(panel.map((p: { name: string }) => p.name)).toEqual(
+      [9, 8, 7, 6, 5].map((i) => `Questionnaire ${i}`),
+    );
   });
 });
 
@@ -119,7 +128,8 @@ describe('update', () => {
   it('changes one field or one group of fields at a time, trimmed, and counts versions', async () => {
     // Prepare
     const { projectId } = await createProject(manager, 'Globex Security Review');
-    const update = (body: Record<string, unknown>) => as(manager).call('updateProject', { params: { projectId }, body });
+    const update = (body: Record<string, unknown>) =>
+      as(manager).call('updateProject', { params: { projectId }, body });
     // Act
     const results = [
       await update({ name: '  Globex Security Review 2026 ' }),
@@ -133,7 +143,10 @@ describe('update', () => {
         companyContactEmail: 'Grace.Buyer@Globex.test',
         companyContactPhone: '+61 2 9999 0000',
       }),
-      await update({ thirdPartyProjectUrl: 'portal.globex.test/q/42', thirdPartyProjectNotes: 'Pass code 1234' }),
+      await update({
+        thirdPartyProjectUrl: 'portal.globex.test/q/42',
+        thirdPartyProjectNotes: 'Pass code 1234',
+      }),
     ];
     // Assess
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
@@ -229,10 +242,15 @@ describe('update', () => {
     expect(off.status).toBe(200);
     const before = (await mailTo(manager.email)).length;
     // Act
-    await as(admin).call('updateProject', { params: { projectId }, body: { deliveryManagerUserId: manager.userId } });
+    await as(admin).call('updateProject', {
+      params: { projectId },
+      body: { deliveryManagerUserId: manager.userId },
+    });
     await stack.settle();
     // Assess: notified in the app, not by e-mail.
-    const titles = (await as(manager).call('listNotifications')).body.data.map((n: { title: string }) => n.title);
+    const titles = (await as(manager).call('listNotifications')).body.data.map(
+      (n: { title: string }) => n.title,
+    );
     expect(titles).toContain('You are now the delivery manager of Hooli Renewal');
     expect(await mailTo(manager.email)).toHaveLength(before);
   });
@@ -251,7 +269,10 @@ describe('update', () => {
       return items.map((p: { projectId: string }) => p.projectId);
     };
     // Act
-    const closed = await as(manager).call('updateProject', { params: { projectId }, body: { projectStatus: 'COMPLETE' } });
+    const closed = await as(manager).call('updateProject', {
+      params: { projectId },
+      body: { projectStatus: 'COMPLETE' },
+    });
     const whileClosed = { open: await tab('open'), closed: await tab('closed') };
     const reopened = await as(manager).call('updateProject', {
       params: { projectId },
@@ -296,13 +317,19 @@ describe('sharing', () => {
       await as(outsider).call('getProject', { params: { projectId } }),
     ];
     expect(hidden.map((r) => r.status)).toEqual(Array(hidden.length).fill(404));
-    const listed = (await as(member).call('listProjects')).body.data.items.map((p: { projectId: string }) => p.projectId);
+    const listed = (await as(member).call('listProjects')).body.data.items.map(
+      (p: { projectId: string }) => p.projectId,
+    );
     expect(listed).not.toContain(projectId);
-    const panel = (await as(member).call('getDashboardProjects')).body.data.map((p: { projectId: string }) => p.projectId);
+    const panel = (await as(member).call('getDashboardProjects')).body.data.map(
+      (p: { projectId: string }) => p.projectId,
+    );
     expect(panel).not.toContain(projectId);
     expect((await as(admin).call('getProject', { params: { projectId } })).status).toBe(200);
     const team = (await as(admin).call('getProjectTeam', { params: { projectId } })).body.data;
-    expect(team.map((m: { userId: string }) => m.userId).sort()).toEqual([admin.userId, manager.userId].sort());
+    expect(team.map((m: { userId: string }) => m.userId).sort()).toEqual(
+      [admin.userId, manager.userId].sort(),
+    );
     // A stale version is refused; the creator cannot be removed; TEAM opens it again.
     const stale = await as(manager).call('updateProjectAccess', {
       params: { projectId },
@@ -381,7 +408,10 @@ describe('questions and the dashboard', () => {
     // Prepare
     const { projectId } = await createProject(manager, 'Cyberdyne Questionnaire');
     // Act
-    const short = await as(member).call('addQuestion', { params: { projectId }, body: { question: '  Too short ' } });
+    const short = await as(member).call('addQuestion', {
+      params: { projectId },
+      body: { question: '  Too short ' },
+    });
     const added = await as(member).call('addQuestion', {
       params: { projectId },
       body: { question: '  Describe your incident response process.  ', referenceNumber: 'IR-1' },
@@ -410,7 +440,10 @@ describe('questions and the dashboard', () => {
     ];
     const ids: string[] = [];
     for (const question of texts) {
-      ids.push((await as(member).call('addQuestion', { params: { projectId }, body: { question } })).body.data.questionId);
+      ids.push(
+        (await as(member).call('addQuestion', { params: { projectId }, body: { question } })).body.data
+          .questionId,
+      );
     }
     const change = (questionId: string, body: Record<string, unknown>) =>
       as(member).call('updateQuestion', { params: { projectId, questionId }, body });
@@ -456,7 +489,11 @@ describe('questions and the dashboard', () => {
     await change(ids[1], { assignedToUserId: null });
     await eventually(async () => {
       const dashboard = (await as(manager).call('getProjectDashboard', { params: { projectId } })).body.data;
-      expect(dashboard.questionAssignments.map((a: { assignedQuestionsCount: number }) => a.assignedQuestionsCount)).toEqual([1, 3]);
+      expect(
+        dashboard.questionAssignments.map(
+          (a: { assignedQuestionsCount: number }) => a.assignedQuestionsCount,
+        ),
+      ).toEqual([1, 3]);
     });
   });
 
@@ -495,5 +532,55 @@ describe('GET /api/dashboard/projects', () => {
     const loner = await register('loner@projects.test');
     const response = await as(loner).call('getDashboardProjects');
     expect(response.status).toBe(403);
+  });
+});
+
+describe('live updates', () => {
+  it('tells the team of a TEAM project, and only the people on a PRIVATE one', async () => {
+    // Prepare
+    const memberSocket = await connectLiveSocket(stack.appUrl, member.token, 'member-session');
+    const adminSocket = await connectLiveSocket(stack.appUrl, admin.token, 'admin-session');
+    resources.add(() => memberSocket.socket.close());
+    resources.add(() => adminSocket.socket.close());
+    const open = await createProject(manager, 'Aperture Science Questionnaire');
+    const hidden = await createProject(manager, 'Black Mesa Confidential Review');
+    await as(manager).call('updateProjectAccess', {
+      params: { projectId: hidden.projectId },
+      body: { accessVisibility: 'PRIVATE', shareWith: [admin.userId] },
+    });
+    await stack.settle();
+    // Act
+    await as(manager).call('updateProject', {
+      params: { projectId: open.projectId },
+      body: { projectPriority: 'HIGH' },
+    });
+    await as(manager).call('updateProject', {
+      params: { projectId: hidden.projectId },
+      body: { projectPriority: 'HIGH' },
+    });
+    await stack.settle();
+    // Assess
+    const about = (socket: typeof memberSocket, projectId: string) =>
+      socket.received.filter((m) => m.eventName === 'PROJECT_UPDATED' && m.data.projectId === projectId);
+    await memberSocket.waitFor(
+      (m) => m.eventName === 'PROJECT_UPDATED' && m.data.projectId === open.projectId,
+    );
+    await adminSocket.waitFor(
+      (m) => m.eventName === 'PROJECT_UPDATED' && m.data.projectId === hidden.projectId,
+    );
+    // The member heard of the hidden project only while it was still TEAM (its creation).
+    const afterHiding = about(memberSocket, hidden.projectId).filter((m) => m.scope?.kind === 'user');
+    expect(afterHiding).toEqual([]);
+    memberSocket.socket.send(
+      JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: hidden.projectId } }),
+    );
+    await memberSocket.waitFor((m) => m.eventName === 'WS-SUBSCRIBE-REFUSED');
+    const count = about(memberSocket, hidden.projectId).length;
+    await as(manager).call('updateProject', {
+      params: { projectId: hidden.projectId },
+      body: { projectPriority: 'LOW' },
+    });
+    await stack.settle();
+    expect(about(memberSocket, hidden.projectId)).toHaveLength(count);
   });
 });

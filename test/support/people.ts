@@ -14,7 +14,11 @@ export interface Person {
 }
 
 export function people(stack: TestStack, api: ApiClient) {
-  async function register(email: string, teamName?: string, names = { givenName: 'Pat', lastName: 'Tester' }) {
+  async function register(
+    email: string,
+    teamName?: string,
+    names = { givenName: 'Pat', lastName: 'Tester' },
+  ) {
     const userId = await stack.signUp(email);
     const registered = await api.call('registerUser', { body: { ...names, emailAddress: email } });
     if (registered.status !== 200) throw new Error(`registerUser answered ${registered.status}`);

@@ -1,8 +1,21 @@
 /** The shared handler pipeline, with DynamoDB mocked at the SDK (aws-sdk-client-mock). */
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  JSON_DEPTH_MESSAGE,
+  JSON_KEY_MESSAGE,
+  JSON_LIMITS,
+  JSON_NUMBER_MESSAGE,
+  jsonLimitProblem,
+} from '../../functions/common/http';
 import { apiGatewayEvent } from '../../scripts/local/api-event';
 import { routes } from '../../shared/routes';
 
@@ -16,9 +29,11 @@ let meta: (
   c: Context,
 ) => Promise<{ statusCode: number; body: string; headers?: object }>;
 let team: typeof meta;
+let userGroup: typeof meta;
 beforeAll(async () => {
   meta = (await import('../../functions/meta/handler')).handler as never;
   team = (await import('../../functions/team/handler')).handler as never;
+  userGroup = (await import('../../functions/user/handler')).handler as never;
 });
 beforeEach(() => dynamo.reset());
 afterEach(() => {
@@ -150,5 +165,77 @@ describe('API Gateway event builder', () => {
       query: new URLSearchParams('__proto__=a&constructor=b&toString=c'),
     });
     expect((await meta(event, context)).statusCode).toBe(200);
+  });
+});
+
+describe('JSON body limits (whatever the route schema, e.g. a free-form eventData)', () => {
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  it.each([
+    ['a number too small to store', '{"eventName":"x","duration":1e-320}', 'duration', JSON_NUMBER_MESSAGE],
+    [
+      'a number that parses to Infinity',
+      '{"eventName":"x","eventData":{"n":1e400}}',
+      'eventData.n',
+      JSON_NUMBER_MESSAGE,
+    ],
+    [
+      'a number too large to store',
+      '{"eventName":"x","eventData":{"n":[1,-4e302]}}',
+      'eventData.n.1',
+      JSON_NUMBER_MESSAGE,
+    ],
+    ['an empty key', '{"eventName":"x","eventData":{"":1}}', 'eventData', JSON_KEY_MESSAGE],
+    [
+      'nesting deeper than the limit',
+      `{"eventName":"x","eventData":${nested(40)}}`,
+      ['eventData', ...Array(JSON_LIMITS.depth - 1).fill('a')].join('.'),
+      JSON_DEPTH_MESSAGE,
+    ],
+  ])('refuses %s with 400 before the route runs', async (_, body, field, message) => {
+    // Prepare: the caller exists; any write would be the route running.
+    dynamo.on(GetCommand).resolves({
+      Item: {
+        pk: 'USER#u1',
+        sk: 'PROFILE',
+        userId: 'u1',
+        emailAddress: 'a@b.co',
+        givenName: 'Ann',
+        lastName: 'Lee',
+        status: 'ACTIVE',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        __edb_e__: 'user',
+        __edb_v__: '1',
+      },
+    });
+    dynamo.on(TransactWriteCommand).resolves({});
+    dynamo.on(PutCommand).resolves({});
+    // Act
+    const response = await userGroup(
+      apiGatewayEvent({ route: routes.recordActivity, claims: user, body }),
+      context,
+    );
+    // Assess
+    expect(JSON.parse(response.body)).toEqual({
+      message: 'Invalid request body',
+      fieldErrors: { [field]: [message] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('accepts zero, -0, ordinary numbers, empty arrays and nesting up to the limit', () => {
+    expect(
+      jsonLimitProblem({ a: 0, b: -0, c: 1e-130, d: -9.99e125, e: 86_400_000, f: [], g: [[]] }),
+    ).toBeUndefined();
+    expect(jsonLimitProblem(JSON.parse(nested(JSON_LIMITS.depth)))).toBeUndefined();
+    expect(jsonLimitProblem(JSON.parse(nested(JSON_LIMITS.depth + 1)))?.[1]).toBe(JSON_DEPTH_MESSAGE);
+    expect(jsonLimitProblem(JSON.parse('{"__proto__":{"x":1e-131}}'))).toEqual([
+      '__proto__.x',
+      JSON_NUMBER_MESSAGE,
+    ]);
+    expect(jsonLimitProblem([1, 2, 3])).toBeUndefined();
+    expect(jsonLimitProblem('text')).toBeUndefined();
   });
 });

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLASSIFICATIONS, RESPONSE_STATUSES } from '../../shared/schemas/question';
 import { dashboardView } from '../../functions/projects/dashboard';
 import {
   counts,
@@ -15,6 +14,7 @@ import {
   questionDelta,
   type StatsDelta,
 } from '../../functions/questions/stats';
+import { CLASSIFICATIONS, RESPONSE_STATUSES } from '../../shared/schemas/question';
 
 type Image = Parameters<typeof questionDelta>[0] & object;
 
@@ -67,7 +67,8 @@ describe('question deltas', () => {
         });
         // Batched as the stream would deliver them: runs merged first, then the runs together.
         const runs: StatsDelta[] = [];
-        for (let i = 0; i < deltas.length; i += batch) runs.push(deltas.slice(i, i + batch).reduce(mergeDeltas, emptyDelta()));
+        for (let i = 0; i < deltas.length; i += batch)
+          runs.push(deltas.slice(i, i + batch).reduce(mergeDeltas, emptyDelta()));
         const total = runs.reduce(mergeDeltas, emptyDelta());
         const expected = recount(questions);
         expect(total.total).toBe(expected.total);
@@ -91,7 +92,9 @@ describe('question deltas', () => {
     } as const;
     const at = new Date('2026-03-04T10:00:00Z');
     expect(questionDelta(undefined, base, at).activity).toEqual({});
-    expect(questionDelta(undefined, { ...base, creationType: 'MANUAL' }, at).activity).toEqual({ '2026-03-04': 1 });
+    expect(questionDelta(undefined, { ...base, creationType: 'MANUAL' }, at).activity).toEqual({
+      '2026-03-04': 1,
+    });
     expect(questionDelta(base, { ...base, answer: 'Yes' }, at).activity).toEqual({ '2026-03-04': 1 });
     expect(questionDelta(base, { ...base }, at).activity).toEqual({});
   });
@@ -136,8 +139,20 @@ describe('dashboard view', () => {
     ]);
     expect(view.compliant).toEqual({ quantity: 4, total: 10, percentage: 40 });
     expect(view.questionAssignments).toEqual([
-      { userId: 'u1', assignedQuestionsCount: 4, completedQuestionsCount: 4, status: 'COMPLETE', lastUpdate: '2026-03-03T10:00:00.000Z' },
-      { userId: null, assignedQuestionsCount: 6, completedQuestionsCount: 0, status: 'NOT-STARTED', lastUpdate: null },
+      {
+        userId: 'u1',
+        assignedQuestionsCount: 4,
+        completedQuestionsCount: 4,
+        status: 'COMPLETE',
+        lastUpdate: '2026-03-03T10:00:00.000Z',
+      },
+      {
+        userId: null,
+        assignedQuestionsCount: 6,
+        completedQuestionsCount: 0,
+        status: 'NOT-STARTED',
+        lastUpdate: null,
+      },
     ]);
   });
 

@@ -55,7 +55,7 @@ function ProjectItem({ project, creator }: { project: DashboardProject; creator:
           <UserAvatar fullName={creator?.fullName ?? ''} photo={creator?.photo} size={32} />
         </Tooltip>
         <Box component="span" display="block" miw={0} flex={1}>
-          <Text component="span" display="block" size="sm" fw={600} truncate>
+          <Text component="span" size="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {project.name}
           </Text>
           <Text component="span" display="block" size="xs" c="dimmed">

@@ -130,6 +130,7 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
             leftSection={<IconCalendar size={16} />}
             leftSectionPointerEvents="none"
             firstDayOfWeek={1}
+            weekendDays={[]}
             disabled={saving}
             popoverProps={{ withinPortal: true }}
             {...form.getInputProps('dueOn')}

@@ -100,7 +100,7 @@ function RowActions({ project, canAnswer }: { project: ProjectListItem; canAnswe
   );
 }
 
-function Name({ project }: { project: ProjectListItem }) {
+function Name({ project, wrap = false }: { project: ProjectListItem; wrap?: boolean }) {
   return (
     <Group gap={6} wrap="nowrap" miw={0}>
       <Anchor
@@ -110,7 +110,7 @@ function Name({ project }: { project: ProjectListItem }) {
         fw={600}
         size="sm"
         c="var(--mantine-color-text)"
-        className={classes.name}
+        className={wrap ? classes.wrappedName : classes.name}
       >
         {project.name}
       </Anchor>
@@ -206,7 +206,7 @@ function ProjectCards({ projects, people, canAnswer, onOpen }: RowsProps) {
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <Stack gap={6} miw={0} flex={1}>
-              <Name project={project} />
+              <Name project={project} wrap />
               <Group gap="xs">
                 <ProjectDueBadge project={project} />
                 <ProjectPriority priority={project.projectPriority} />

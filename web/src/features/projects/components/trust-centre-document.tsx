@@ -8,7 +8,7 @@ import {
   type TrustCentreQuestion,
   type TrustCentreSection,
 } from '@/features/projects/utils/trust-centre-sections';
-import { formatCalendarDate, fullDateTime } from '@/lib/dates';
+import { formatAddedDate, formatCalendarDate } from '@/lib/dates';
 import classes from './trust-centre.module.css';
 
 type Classified = Exclude<Classification, 'INCOMPLETE'>;
@@ -176,7 +176,8 @@ export function TrustCentreDocument({ project, sections, wording, preparedAt }: 
 
         <Divider />
         <Text size="xs" c="dimmed">
-          A read-only copy of the answers as of {fullDateTime(preparedAt)}.
+          A read-only copy of the answers as of {formatAddedDate(preparedAt)},{' '}
+          {new Date(preparedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
         </Text>
       </Stack>
     </Paper>

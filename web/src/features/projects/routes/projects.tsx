@@ -32,7 +32,7 @@ export default function ProjectsRoute() {
   };
 
   return (
-    <Stack component="main" p="lg" gap="md" maw={1400}>
+    <Stack component="main" p={{ base: 'md', sm: 'lg' }} gap="md" maw={1400}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <PageTitle title="Projects" />

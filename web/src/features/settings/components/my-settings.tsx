@@ -51,7 +51,7 @@ export const EMAIL_SWITCHES: readonly SwitchCopy[] = [
   {
     key: 'sendEmailOnBeingRepliedTo',
     label: 'Someone replies to my comment',
-    description: 'When someone replies in a discussion you took part in. You can reply to the e-mail.',
+    description: 'When someone replies in a discussion on a question you commented on.',
   },
   {
     key: 'sendEmailOnProjectCreated',
@@ -119,7 +119,7 @@ export function MySettings() {
   const shown = EMAIL_SWITCHES.filter((copy) => !copy.adminOnly || isAdmin);
 
   return (
-    <Paper withBorder radius="md" p="lg" maw={720}>
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={720}>
       <Group gap="sm" mb={4}>
         <IconMail size={20} stroke={1.6} />
         <Title order={2} size="h4">

@@ -20,10 +20,10 @@ export default function SettingsRoute() {
   const canManageTeam = permissions.data?.UPDATE_TEAM === true;
 
   return (
-    <Stack component="main" p="lg" gap="md" maw={1100}>
+    <Stack component="main" p={{ base: 'md', sm: 'lg' }} gap="md" maw={1100}>
       <PageTitle title="Settings" />
       <Tabs defaultValue="mine">
-        <Tabs.List mb="md">
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           <Tabs.Tab value="mine" leftSection={<IconSettings size={16} />}>
             My Settings
           </Tabs.Tab>

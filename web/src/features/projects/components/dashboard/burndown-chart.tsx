@@ -47,6 +47,8 @@ export function BurndownChart({ dashboard }: { dashboard: ProjectDashboard }) {
     [chart, width],
   );
   const remainingNow = chart.rows.find((row) => row.day === chart.today)?.remaining;
+  // A line of one point draws nothing: show the points while a series has fewer than two.
+  const fewPoints = chart.rows.filter((row) => row.remaining !== null).length < 2;
 
   return (
     <SectionCard
@@ -84,11 +86,13 @@ export function BurndownChart({ dashboard }: { dashboard: ProjectDashboard }) {
             series={SERIES}
             curveType="linear"
             connectNulls
-            withDots={false}
+            withDots={fewPoints}
+            dotProps={{ r: 3, strokeWidth: 0 }}
+            lineProps={(series) => (series.name === 'target' ? { dot: false } : {})}
             strokeWidth={2}
             withLegend
             legendProps={{ verticalAlign: 'top', height: 32 }}
-            gridAxis="y"
+            gridAxis="x"
             tickLine="none"
             yAxisProps={{ allowDecimals: false, width: 40 }}
             xAxisProps={{

@@ -10,6 +10,7 @@ import {
   heatMapData,
   heatMapRange,
 } from '@/features/projects/utils/heat-map';
+import classes from './contributions-heat-map.module.css';
 import { SectionCard } from './section-card';
 
 /** Level 0 (no contributions) grey, then four greens. */
@@ -43,7 +44,7 @@ export function ContributionsHeatMap({ dashboard }: { dashboard: ProjectDashboar
     return { range, data, weeks: Math.ceil((daysBetween(range.start, range.end) + 8) / 7) };
   }, [project.createdAt, project.dueOn, projectActivity]);
   const available = (width || 320) - WEEKDAYS_WIDTH;
-  const rectSize = Math.max(9, Math.min(18, Math.floor(available / map.weeks) - GAP));
+  const rectSize = Math.max(9, Math.min(20, Math.floor(available / map.weeks) - GAP));
 
   return (
     <SectionCard
@@ -76,7 +77,7 @@ export function ContributionsHeatMap({ dashboard }: { dashboard: ProjectDashboar
             getRectProps={({ date, value }) => ({
               'aria-label': value === null ? undefined : contributionsLabel(date, map.data.counts[date] ?? 0),
             })}
-            styles={{ rect: { outlineOffset: -1 } }}
+            className={classes.map}
             aria-label="Contributions per day"
           />
         </ScrollArea>

@@ -72,11 +72,11 @@ function Tile({ definition, tile, projectId, canView }: TileProps) {
 
   const content = (
     <>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} c="dimmed" truncate>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text size="sm" fw={500} c="dimmed" lh={1.3}>
           {heading}
         </Text>
-        <ThemeIcon size={26} radius="xl" variant="light" color={color} aria-hidden>
+        <ThemeIcon size={26} radius="xl" style={{ flexShrink: 0 }} variant="light" color={color} aria-hidden>
           <Icon size={16} stroke={1.8} />
         </ThemeIcon>
       </Group>

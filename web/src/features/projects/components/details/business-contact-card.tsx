@@ -120,7 +120,7 @@ export function BusinessContactCard({ project, canEdit }: BusinessContactCardPro
             {input('companyContactName', 'Name', {
               placeholder: 'e.g. Jordan Lee',
               maxLength: TEXT_MAX,
-                            autoFocus: true,
+              autoFocus: true,
             })}
             {input('companyContactEmail', 'E-mail', {
               placeholder: 'name@company.com',

@@ -26,6 +26,7 @@ export function AddQuestionDialog({ projectId, opened, onClose, onOpenQuestion }
   const add = useAddQuestion();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
+  const set = (field: keyof typeof EMPTY, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const body = {
     question: values.question,
     ...(values.referenceNumber.trim() ? { referenceNumber: values.referenceNumber } : {}),
@@ -85,7 +86,7 @@ export function AddQuestionDialog({ projectId, opened, onClose, onOpenQuestion }
             data-autofocus
             disabled={saving}
             value={values.question}
-            onChange={(e) => setValues((v) => ({ ...v, question: e.currentTarget.value }))}
+            onChange={(e) => set('question', e.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched && questionError ? questionError : undefined}
             description={
@@ -102,7 +103,7 @@ export function AddQuestionDialog({ projectId, opened, onClose, onOpenQuestion }
               maxLength={64}
               disabled={saving}
               value={values.referenceNumber}
-              onChange={(e) => setValues((v) => ({ ...v, referenceNumber: e.currentTarget.value }))}
+              onChange={(e) => set('referenceNumber', e.currentTarget.value)}
             />
             <TextInput
               label="Section"
@@ -110,7 +111,7 @@ export function AddQuestionDialog({ projectId, opened, onClose, onOpenQuestion }
               maxLength={256}
               disabled={saving}
               value={values.sectionDescription}
-              onChange={(e) => setValues((v) => ({ ...v, sectionDescription: e.currentTarget.value }))}
+              onChange={(e) => set('sectionDescription', e.currentTarget.value)}
             />
           </Group>
           <Group justify="flex-end" gap="sm" mt="xs">

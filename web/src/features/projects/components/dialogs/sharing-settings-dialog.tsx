@@ -249,7 +249,14 @@ export function SharingSettingsDialog({ project, opened, onClose }: SharingSetti
               People with access ({members.length})
             </Text>
             <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars>
-              <Stack gap={0} component="ul" m={0} p={0} aria-label="People with access" style={{ listStyle: 'none' }}>
+              <Stack
+                gap={0}
+                component="ul"
+                m={0}
+                p={0}
+                aria-label="People with access"
+                style={{ listStyle: 'none' }}
+              >
                 {members.map((userId) => (
                   <li key={userId}>{personRow(userId)}</li>
                 ))}

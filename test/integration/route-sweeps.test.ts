@@ -1,0 +1,743 @@
+/**
+ * Sweeps over the route table (shared/routes), against the real local stack: every route is
+ * covered the day it is added, without anyone remembering to.
+ *
+ * - Bad input: every route with a body, a query or path parameters gets what a careless or hostile
+ *   client sends (generated from its zod schema with fast-check, plus fixed hostile cases), as a
+ *   team owner who holds every permission: never a 5xx, never a stack trace or an internal name,
+ *   always a JSON `{ message }` error, and 400 whenever the schema refuses the input.
+ * - Permissions: every permission-gated route, called by each default role with a valid body,
+ *   answers 403 exactly to the roles whose permission map lacks the key; every team route answers
+ *   403 to a signed-in user without a team.
+ * - Cross-team: every route that takes an id, called by another team's owner with this team's
+ *   real ids, answers 404 (or 403), shows none of this team's data and changes none of it.
+ *
+ * Reproduce a run with SWEEP_SEED=<seed printed in the failure>; SWEEP_RUNS sets how many inputs
+ * are generated per route and kind of input (the 401 sweep is in platform-api.test.ts).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { MAX_BODY_BYTES } from '../../shared/constants';
+import { DEFAULT_ROLES, permissionsFor, type RoleCode } from '../../shared/permissions';
+import {
+  Id,
+  pathParams,
+  type RouteBody,
+  type RouteEntry,
+  type RouteName,
+  type Routes,
+  routeList,
+} from '../../shared/routes';
+import { ErrorBody } from '../../shared/schemas/common';
+import { type ApiClient, client } from '../support/api-client';
+import {
+  HOSTILE_PATH_SEGMENTS,
+  hostileBodies,
+  hostileQueries,
+  INVALID_JSON_TEXTS,
+  ODD_QUERY_KEYS,
+  pathSegments,
+  UNKNOWN_IDS,
+} from '../support/arbitraries';
+import { eventually } from '../support/eventually';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type Person, people } from '../support/people';
+import { Resources } from '../support/resources';
+
+const SEED = Number(process.env.SWEEP_SEED ?? 20_260_815);
+const RUNS = Number(process.env.SWEEP_RUNS ?? 15);
+const REPRODUCE = `fast-check seed ${SEED}: rerun with SWEEP_SEED=${SEED} SWEEP_RUNS=${RUNS}`;
+
+let stack: TestStack;
+let api: ApiClient;
+const resources = new Resources();
+
+// ---------------------------------------------------------------------------------------------
+// What the sweeps need to know per route: a valid body, and a real id for each path parameter.
+// ---------------------------------------------------------------------------------------------
+
+/** The real values of a team that valid bodies refer to. */
+interface Ctx {
+  projectId: string;
+  /** A tag on the project. */
+  tagLabel: string;
+  /** A member of the team (the project's sales manager). */
+  userId: string;
+  groupId: string;
+  roleId: string;
+}
+const SAMPLE_CTX: Ctx = {
+  projectId: 'project-1',
+  tagLabel: 'known',
+  userId: 'user-1',
+  groupId: 'group-1',
+  roleId: 'role-1',
+};
+
+type BodyRoute = { [N in RouteName]: Routes[N] extends { body: z.ZodType } ? N : never }[RouteName];
+
+/**
+ * A minimal valid body for every route that takes one. A new route with a body must add its
+ * example here (the 'route table coverage' tests fail until it does).
+ */
+const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
+  updateUser: () => ({ givenName: 'Pat', lastName: 'Tester' }),
+  recordActivity: () => ({ eventName: 'route-sweep', eventData: { page: 'sweep' }, duration: 12 }),
+  requestPhotoUpload: () => ({ fileName: 'me.png', contentType: 'image/png' }),
+  completePhotoUpload: () => ({ photo: 'uploads/none.png' }),
+  updateUserSettings: () => ({ sendEmailOnProjectAssigned: true }),
+  registerUser: () => ({ givenName: 'Nobody', lastName: 'Known', emailAddress: 'nobody.known@example.com' }),
+  ssoByAlias: () => ({ alias: 'acme' }),
+  ssoByDomain: () => ({ domain: 'example.com' }),
+  createTeam: () => ({ name: 'Second Team' }),
+  inviteMember: (ctx) => ({ emailAddress: 'invitee@sweep.test', groupId: ctx.groupId, roleId: ctx.roleId }),
+  updateMember: (ctx) => ({ groupId: ctx.groupId, roleId: ctx.roleId }),
+  respondToInvitation: () => ({ invitationStatus: 'ACCEPT' }),
+  createProject: () => ({ name: 'Sweep project' }),
+  updateProject: () => ({ name: 'Renamed by the sweep' }),
+  unassignProject: (ctx) => ({ salesManagerUserId: ctx.userId }),
+  updateProjectAccess: () => ({ accessVisibility: 'TEAM', shareWith: [] }),
+  updateComplianceOverrides: (ctx) => ({ overrides: { [ctx.projectId]: { compliant: 'Met by the sweep' } } }),
+  addQuestion: () => ({ question: 'Is data encrypted at rest and in transit?' }),
+  updateQuestion: () => ({ answer: 'Changed by the sweep' }),
+  addTag: () => ({ tagLabel: 'sweep' }),
+  removeTag: (ctx) => ({ tagLabel: ctx.tagLabel }),
+};
+const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
+  route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
+
+/** A team with data in it: what the sweeps call routes with. */
+interface TeamData {
+  owner: Person;
+  member: Person;
+  projectId: string;
+  projectName: string;
+  questionId: string;
+  questionText: string;
+  knownTag: string;
+  secretTag: string;
+  wording: string;
+  /** The member's (accepted) membership. */
+  membershipId: string;
+  /** A pending invitation to someone else. */
+  invitationId: string;
+  /** The owner's notification that the member accepted. */
+  notificationId: string;
+  groupId: string;
+  roleId: string;
+}
+const ctxOf = (team: TeamData): Ctx => ({
+  projectId: team.projectId,
+  tagLabel: team.knownTag,
+  userId: team.member.userId,
+  groupId: team.groupId,
+  roleId: team.roleId,
+});
+
+/**
+ * A real id of the team for every path parameter name. A new route with a new parameter must add
+ * it here (the 'route table coverage' tests fail until it does).
+ */
+const PARAM_IDS: Record<string, (team: TeamData) => string> = {
+  projectId: (t) => t.projectId,
+  questionId: (t) => t.questionId,
+  resourceId: (t) => t.projectId,
+  membershipId: (t) => t.membershipId,
+  notificationId: (t) => t.notificationId,
+};
+/** Where a route means a different record by the same parameter name. */
+const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
+  respondToInvitation: { membershipId: (t) => t.invitationId },
+};
+const paramsFor = (route: RouteEntry, team: TeamData): Record<string, string> =>
+  Object.fromEntries(
+    pathParams(route.path).map((name) => [
+      name,
+      (PARAM_OVERRIDES[route.name]?.[name] ?? PARAM_IDS[name])(team),
+    ]),
+  );
+const paramsSchemaOf = (route: RouteEntry) =>
+  route.params ?? z.object(Object.fromEntries(pathParams(route.path).map((name) => [name, Id])));
+
+// ---------------------------------------------------------------------------------------------
+// Sending requests exactly as given, and judging the answers.
+// ---------------------------------------------------------------------------------------------
+
+interface Request {
+  method: string;
+  /** Path parameters already encoded (or deliberately not). */
+  path: string;
+  query?: Array<[string, string]>;
+  /** JSON text, or any text, or bytes. */
+  body?: string | Uint8Array;
+  /** Defaults to application/json when there is a body; null sends none. */
+  contentType?: string | null;
+  token?: string;
+  kind?: string;
+}
+interface Answer {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+const tally = { routes: new Set<string>(), inputs: 0, serverErrors: 0 };
+
+const encodeParams = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
+
+async function send(request: Request): Promise<Answer> {
+  const query = request.query ? new URLSearchParams(request.query).toString() : '';
+  const headers: Record<string, string> = {};
+  if (request.token) headers.authorization = request.token;
+  const contentType = request.contentType === undefined ? 'application/json' : request.contentType;
+  if (request.body !== undefined && contentType) headers['content-type'] = contentType;
+  // Bytes, so fetch adds no content type of its own.
+  const bytes = typeof request.body === 'string' ? new TextEncoder().encode(request.body) : request.body;
+  const body = bytes === undefined ? undefined : Buffer.from(bytes);
+  const response = await fetch(`${stack.appUrl}${request.path}${query ? `?${query}` : ''}`, {
+    method: request.method,
+    headers,
+    body,
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  tally.inputs++;
+  if (response.status >= 500) tally.serverErrors++;
+  return { status: response.status, text, json };
+}
+
+const bodyText = (body: Request['body']) =>
+  body === undefined ? '' : typeof body === 'string' ? body : new TextDecoder().decode(body);
+const clip = (text: string, max = 240) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+const describeRequest = (r: Request) =>
+  `${r.method} ${clip(r.path, 160)}${r.query ? `?${clip(new URLSearchParams(r.query).toString(), 160)}` : ''}` +
+  `${r.kind ? ` [${r.kind}]` : ''}${r.body === undefined ? '' : ` content-type=${r.contentType === undefined ? 'application/json' : r.contentType} body=${JSON.stringify(clip(bodyText(r.body)))}`}`;
+
+/** Error bodies are `{ message, fieldErrors? }` and nothing else. */
+const StrictErrorBody = z.strictObject(ErrorBody.shape);
+/** What only the server's internals would say: stack frames, file names, library and exception names. */
+const INTERNALS = [
+  /\bat [\w$.<>]+ \(/g,
+  /\.(?:ts|js|mjs|cjs):\d+/g,
+  /node_modules/g,
+  /\b\w*(?:Error|Exception)\b/g,
+  /\bstack\b/gi,
+  /\bE(?:CONN\w+|NOENT|PIPE)\b/g,
+  /dynamo|electrodb|cognito|s3rver|middy|aws-sdk/gi,
+  /Cannot read propert|is not a function|is not defined|undefined is not/g,
+];
+
+/** Internal details in the answer that the request did not itself contain. */
+function internalsIn(answer: string, request: Request): string[] {
+  const sent =
+    `${request.path} ${JSON.stringify(request.query ?? [])} ${bodyText(request.body)}`.toLowerCase();
+  const found = INTERNALS.flatMap((pattern) => [...answer.matchAll(pattern)].map((m) => m[0]));
+  return [...new Set(found)].filter((m) => !sent.includes(m.toLowerCase()));
+}
+
+/** The problems with one answer: a 5xx, a malformed error body, internals, or another status than expected. */
+function judge(request: Request, answer: Answer, expected?: readonly number[]): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push('server error');
+  if (expected && !expected.includes(answer.status)) problems.push(`expected ${expected.join(' or ')}`);
+  if (answer.status >= 400 && !StrictErrorBody.safeParse(answer.json).success) {
+    problems.push('error body is not JSON { message }');
+  }
+  const internals = internalsIn(answer.text, request);
+  if (internals.length) problems.push(`internal details ${JSON.stringify(internals)}`);
+  return problems.length
+    ? [
+        `${describeRequest(request)}\n    → ${answer.status} ${clip(answer.text)}\n    ✗ ${problems.join('; ')}`,
+      ]
+    : [];
+}
+
+/** Sends each request in turn and collects every problem, so one run reports all of them. */
+async function sweep(cases: Array<{ request: Request; expected?: readonly number[] }>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const { request, expected } of cases) problems.push(...judge(request, await send(request), expected));
+  return problems;
+}
+
+/** A per-route seed, so adding a route does not change the inputs of the others. */
+function seedFor(...parts: string[]): number {
+  let hash = SEED >>> 0;
+  for (const char of parts.join('|')) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0;
+  return hash | 0;
+}
+const sample = <T>(arb: fc.Arbitrary<T>, ...parts: string[]) =>
+  fc.sample(arb, { seed: seedFor(...parts), numRuns: RUNS });
+
+const expectNoProblems = (problems: string[]) =>
+  expect(problems, `${problems.length} problem(s); ${REPRODUCE}\n${problems.join('\n')}`).toEqual([]);
+
+// ---------------------------------------------------------------------------------------------
+// The people and teams.
+// ---------------------------------------------------------------------------------------------
+
+/** The swept team: its owner sends the bad input; each default role is held by one member. */
+let home: TeamData;
+const holders = {} as Record<RoleCode, Person>;
+/** The victim of the cross-team sweep, and the attacker (the owner of another team). */
+let victim: TeamData;
+let intruder: Person;
+/** Signed in and registered, but in no team. */
+let loner: Person;
+
+async function seedTeam(label: string): Promise<TeamData> {
+  const { register, join } = people(stack, api);
+  const owner = await register(`owner.${label}@sweep.test`, `Sweep ${label}`, {
+    givenName: 'Olive',
+    lastName: 'Owner',
+  });
+  const member = await join(owner, `member.${label}@sweep.test`, 'ROLE_MEMBER', {
+    givenName: 'Mel',
+    lastName: 'Member',
+  });
+  const as = api.as(owner.token);
+  const ok = <T extends { status: number; body: any }>(what: string, response: T) => {
+    if (response.status !== 200)
+      throw new Error(`${what} answered ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.data;
+  };
+
+  const projectName = `Secret project ${label} 7f3a`;
+  const { projectId } = ok('createProject', await as.call('createProject', { body: { name: projectName } }));
+  ok(
+    'updateProject',
+    await as.call('updateProject', { params: { projectId }, body: { salesManagerUserId: member.userId } }),
+  );
+  const questionText = `Secret question ${label} 7f3a: is data encrypted at rest?`;
+  const { questionId } = ok(
+    'addQuestion',
+    await as.call('addQuestion', { params: { projectId }, body: { question: questionText } }),
+  );
+  const knownTag = `known-${label}`;
+  const secretTag = `secret-${label}-7f3a`;
+  for (const tagLabel of [knownTag, secretTag]) {
+    ok('addTag', await as.call('addTag', { params: { resourceId: projectId }, body: { tagLabel } }));
+  }
+  const wording = `Secret wording ${label} 7f3a`;
+  ok(
+    'updateComplianceOverrides',
+    await as.call('updateComplianceOverrides', {
+      params: { projectId },
+      body: { overrides: { [projectId]: { compliant: wording } } },
+    }),
+  );
+  const memberships = ok('listAllMembers', await as.call('listAllMembers')) as Array<{
+    membershipId: string;
+    userId: string | null;
+    groupId: string;
+    roleId: string;
+  }>;
+  const membership = memberships.find((m) => m.userId === member.userId)!;
+  const invited = ok(
+    'inviteMember',
+    await as.call('inviteMember', {
+      body: {
+        emailAddress: `pending.${label}@sweep.test`,
+        groupId: membership.groupId,
+        roleId: membership.roleId,
+      },
+    }),
+  );
+  const t1 = Date.now();
+  const notificationId = await eventually(async () => {
+    const notifications = ok('listNotifications', await as.call('listNotifications')) as Array<{
+      notificationId: string;
+    }>;
+    if (!notifications.length) throw new Error(`no notification for the owner of ${label} yet`);
+    return notifications[0].notificationId;
+  });
+  console.log('notif wait', Date.now() - t1);
+  return {
+    owner,
+    member,
+    projectId,
+    projectName,
+    questionId,
+    questionText,
+    knownTag,
+    secretTag,
+    wording,
+    membershipId: membership.membershipId,
+    invitationId: invited.membershipId,
+    notificationId,
+    groupId: membership.groupId,
+    roleId: membership.roleId,
+  };
+}
+
+beforeAll(async () => {
+  let t0 = Date.now();
+  stack = await resources.start(startTestStack({ seed: false }), (s) => s.stop());
+  console.log('stack', Date.now() - t0); t0 = Date.now();
+  api = client(stack);
+  const { register, join } = people(stack, api);
+  [home, victim, intruder, loner] = await Promise.all([
+    seedTeam('home'),
+    seedTeam('victim'),
+    register('intruder@sweep.test', 'Intruders'),
+    register('loner@sweep.test'),
+  ]);
+  console.log('teams', Date.now() - t0); t0 = Date.now();
+  holders.ROLE_ADMIN_TEAM_OWNER = home.owner;
+  holders.ROLE_MEMBER = home.member;
+  for (const code of ['ROLE_ADMIN', 'ROLE_MANAGER', 'ROLE_VIEWER'] as const) {
+    holders[code] = await join(home.owner, `${code.toLowerCase()}@sweep.test`, code);
+  }
+  console.log('joins', Date.now() - t0);
+}, 180_000);
+
+afterAll(async () => {
+  console.log(
+    `route sweeps: ${tally.routes.size} routes swept, ${tally.inputs} inputs sent, ` +
+      `${tally.serverErrors} responses ≥ 500 (${REPRODUCE})`,
+  );
+  await resources.stopAll();
+});
+
+const bodyRoutes = routeList.filter((r) => r.body);
+const queryRoutes = routeList.filter((r) => r.query);
+const paramRoutes = routeList.filter((r) => pathParams(r.path).length > 0);
+const permissionRoutes = routeList.filter((r) => r.permission);
+const teamRoutes = routeList.filter((r) => r.team || r.permission);
+const names = (list: RouteEntry[]) => list.map((r) => r.name);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('route table coverage', () => {
+  it('knows how to call every route (an api-key route needs the sweeps to learn its key)', () => {
+    expect(routeList.filter((r) => r.auth !== 'user' && r.auth !== 'public').map((r) => r.name)).toEqual([]);
+  });
+
+  it.each(names(bodyRoutes))('%s has an example body its schema accepts', (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    expect(Object.hasOwn(EXAMPLES, name), `add an example body for ${name} to EXAMPLES`).toBe(true);
+    const parsed = route.body!.safeParse(exampleOf(route, SAMPLE_CTX));
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it.each(names(paramRoutes))('%s has a real id for each path parameter', (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    const unknown = pathParams(route.path).filter(
+      (param) => !PARAM_IDS[param] && !PARAM_OVERRIDES[route.name]?.[param],
+    );
+    expect(unknown, `add ${unknown.join(', ')} to PARAM_IDS`).toEqual([]);
+  });
+});
+
+describe('permission sweep', () => {
+  const cases = permissionRoutes.flatMap((route) =>
+    DEFAULT_ROLES.map((role) => [route.name, role.code, route.permission!] as const),
+  );
+
+  it.each(cases)('%s as %s: 403 exactly when the role lacks %s', async (name, code, permission) => {
+    const route = routeList.find((r) => r.name === name)!;
+    const allowed = permissionsFor(code)[permission] === true;
+    const request: Request = {
+      method: route.method,
+      path: encodeParams(route.path, paramsFor(route, home)),
+      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
+      token: holders[code].token,
+      kind: code,
+    };
+    const answer = await send(request);
+    expectNoProblems(judge(request, answer, allowed ? undefined : [403]));
+    if (allowed) expect(answer.status, `${code} holds ${permission}: ${answer.text}`).not.toBe(403);
+  });
+
+  it('covers a role without the permission for every gated route but READ_ANSWER (every default role reads)', () => {
+    const uncovered = permissionRoutes.filter(
+      (route) => !DEFAULT_ROLES.some((role) => !role.permissions.includes(route.permission!)),
+    );
+    expect(uncovered.map((r) => r.permission)).toEqual(uncovered.map(() => 'READ_ANSWER'));
+  });
+
+  it.each(names(teamRoutes))('%s without a team is 403', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    const request: Request = {
+      method: route.method,
+      path: encodeParams(route.path, paramsFor(route, home)),
+      body: route.body ? JSON.stringify(exampleOf(route, SAMPLE_CTX)) : undefined,
+      token: loner.token,
+      kind: 'no team',
+    };
+    expectNoProblems(judge(request, await send(request), [403]));
+  });
+});
+
+describe('cross-team sweep (another team’s owner with this team’s real ids)', () => {
+  /** What the victim's owner and member see of their team. */
+  async function snapshot() {
+    await stack.settle();
+    const owner = api.as(victim.owner.token);
+    const projectId = victim.projectId;
+    const reads = {
+      project: await owner.call('getProject', { params: { projectId } }),
+      access: await owner.call('getProjectAccess', { params: { projectId } }),
+      team: await owner.call('getProjectTeam', { params: { projectId } }),
+      compliance: await owner.call('getComplianceOverrides', { params: { projectId } }),
+      questions: await owner.call('listQuestions', { params: { projectId } }),
+      manualQuestions: await owner.call('listManualQuestions', { params: { projectId } }),
+      projectTags: await owner.call('listResourceTags', { params: { resourceId: projectId } }),
+      teamTags: await owner.call('listTags'),
+      members: await owner.call('listAllMembers'),
+      roles: await owner.call('getRoles'),
+      groups: await owner.call('getGroups'),
+      projects: await owner.call('listProjects'),
+      ownerNotifications: await owner.call('listNotifications'),
+      memberNotifications: await api.as(victim.member.token).call('listNotifications'),
+      memberUser: await api.as(victim.member.token).call('getUser'),
+    };
+    for (const [what, read] of Object.entries(reads)) expect(read.status, what).toBe(200);
+    return reads;
+  }
+
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  beforeAll(async () => {
+    before = await snapshot();
+  });
+
+  /** Strings only the victim's team knows. */
+  const secretsOf = (team: TeamData) => [
+    team.projectName,
+    team.questionText,
+    team.secretTag,
+    team.wording,
+    team.member.email,
+    team.owner.email,
+  ];
+
+  /** A route takes an id when its path has a parameter or its valid body names one of the team's records. */
+  const takesIds = routeList.filter(
+    (route) =>
+      pathParams(route.path).length > 0 ||
+      JSON.stringify(exampleOf(route, SAMPLE_CTX)) !==
+        JSON.stringify(
+          exampleOf(route, {
+            ...SAMPLE_CTX,
+            projectId: 'other',
+            groupId: 'other',
+            roleId: 'other',
+            userId: 'other',
+            tagLabel: 'other',
+          }),
+        ),
+  );
+
+  it('sweeps the routes that take ids', () => {
+    expect(takesIds.length).toBeGreaterThanOrEqual(paramRoutes.length);
+  });
+
+  it.each(names(takesIds))('%s', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    tally.routes.add(name);
+    const hasParams = pathParams(route.path).length > 0;
+    const request: Request = {
+      method: route.method,
+      path: encodeParams(route.path, hasParams ? paramsFor(route, victim) : {}),
+      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(victim))) : undefined,
+      token: intruder.token,
+      kind: 'cross-team',
+    };
+    const answer = await send(request);
+    // A record of another team does not exist for the caller; a permission route may refuse first.
+    const expected = hasParams ? (route.permission ? [403, 404] : [404]) : [400, 403, 404, 409, 422];
+    expectNoProblems(judge(request, answer, expected));
+    const leaked = secretsOf(victim).filter((secret) => answer.text.includes(secret));
+    expect(leaked, `${describeRequest(request)} → ${clip(answer.text)}`).toEqual([]);
+  });
+
+  it("left the other team's data as it was", async () => {
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('bad-input sweep (as a team owner, who holds every permission)', () => {
+  const routeRequest = (route: RouteEntry): Request => ({
+    method: route.method,
+    path: encodeParams(route.path, paramsFor(route, home)),
+    token: home.owner.token,
+  });
+
+  /** What the pipeline answers a body with: 413 over the limit, 400 for non-JSON or what the schema refuses. */
+  function expectedForBody(route: RouteEntry, text: string): readonly number[] | undefined {
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return [413];
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? {} : JSON.parse(text);
+    } catch {
+      return [400];
+    }
+    return route.body!.safeParse(parsed).success ? undefined : [400];
+  }
+
+  it.each(names(bodyRoutes))('%s: generated and malformed bodies', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    tally.routes.add(name);
+    const base = routeRequest(route);
+    const example = JSON.stringify(exampleOf(route, ctxOf(home)));
+    const generated = sample(hostileBodies(route.body!, JSON.parse(example)), name, 'body');
+    const invalidUtf8 = new Uint8Array([
+      ...new TextEncoder().encode('{"x":"'),
+      0xff,
+      0xfe,
+      0xc0,
+      ...new TextEncoder().encode('"}'),
+    ]);
+    const cases: Array<{ request: Request; expected?: readonly number[] }> = [
+      ...generated.map(({ kind, text }) => ({
+        request: { ...base, kind, body: text },
+        expected: expectedForBody(route, text),
+      })),
+      ...INVALID_JSON_TEXTS.map((text) => ({
+        request: { ...base, kind: 'invalid JSON', body: text },
+        expected: [400],
+      })),
+      { request: { ...base, kind: 'empty body', body: '' }, expected: expectedForBody(route, '') },
+      {
+        request: { ...base, kind: 'invalid UTF-8', body: invalidUtf8 },
+        expected: expectedForBody(route, new TextDecoder().decode(invalidUtf8)),
+      },
+      {
+        request: { ...base, kind: 'over 1 MB', body: `{"pad":"${'x'.repeat(MAX_BODY_BYTES)}"}` },
+        expected: [413],
+      },
+      // The pipeline reads JSON whatever the declared type; what matters is that nothing breaks.
+      ...[
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        null,
+      ].map((contentType) => ({
+        request: { ...base, kind: 'wrong content type', body: example, contentType },
+      })),
+      {
+        request: {
+          ...base,
+          kind: 'form post',
+          body: 'name=x&tagLabel=y',
+          contentType: 'application/x-www-form-urlencoded',
+        },
+        expected: [400],
+      },
+    ];
+    expectNoProblems(await sweep(cases));
+  });
+
+  it.each(names(queryRoutes))('%s: generated and odd queries', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    tally.routes.add(name);
+    const base = {
+      ...routeRequest(route),
+      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
+    };
+    /** API Gateway keeps the last value of a repeated key; the pipeline validates that map. */
+    const expectedFor = (query: Array<[string, string]>) => {
+      const map: Record<string, string> = Object.create(null);
+      for (const [key, value] of query) map[key] = value;
+      return route.query!.safeParse({ ...map }).success ? undefined : [400];
+    };
+    const keys = Object.keys((route.query as z.ZodObject).shape ?? {});
+    const queries: Array<Array<[string, string]>> = [
+      ...sample(hostileQueries(route.query!), name, 'query'),
+      ...ODD_QUERY_KEYS.map((key): Array<[string, string]> => [[key, '1']]),
+      ...keys.flatMap(
+        (key): Array<Array<[string, string]>> => [
+          [[key, '']],
+          [[key, 'q'.repeat(5_000)]],
+          [
+            [key, '1'],
+            [key, 'x'],
+          ],
+        ],
+      ),
+    ];
+    expectNoProblems(
+      await sweep(
+        queries.map((query) => ({
+          request: { ...base, kind: 'query', query },
+          expected: expectedFor(query),
+        })),
+      ),
+    );
+  });
+
+  it.each(names(paramRoutes))('%s: hostile, generated and unknown path parameters', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    tally.routes.add(name);
+    const real = paramsFor(route, home);
+    const body = route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined;
+    const cases: Array<{ request: Request; expected?: readonly number[] }> = [];
+    for (const param of pathParams(route.path)) {
+      const values = [...HOSTILE_PATH_SEGMENTS, ...sample(pathSegments, name, 'path', param)];
+      for (const value of values) {
+        const params = { ...real, [param]: value };
+        const valid = paramsSchemaOf(route).safeParse(params).success;
+        // '.', '..' and '' are path syntax, resolved before routing: another route or none answers.
+        const syntax = value === '' || value === '.' || value === '..';
+        cases.push({
+          request: {
+            method: route.method,
+            path: encodeParams(route.path, params),
+            body,
+            token: home.owner.token,
+            kind: `${param}=${clip(JSON.stringify(value), 40)}`,
+          },
+          expected: valid ? undefined : syntax ? [400, 404] : [400],
+        });
+      }
+      for (const value of UNKNOWN_IDS) {
+        cases.push({
+          request: {
+            method: route.method,
+            path: encodeParams(route.path, { ...real, [param]: value }),
+            body,
+            token: home.owner.token,
+            kind: `unknown ${param}`,
+          },
+          expected: [404],
+        });
+      }
+    }
+    expectNoProblems(await sweep(cases));
+  });
+
+  it.each(names(routeList))('%s: query keys named like Object.prototype members', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    tally.routes.add(name);
+    const query: Array<[string, string]> = [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+    ].map((key) => [key, '1']);
+    const request: Request = {
+      method: route.method,
+      path: encodeParams(route.path, route.path.includes('{') ? paramsFor(route, home) : {}),
+      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
+      token: home.owner.token,
+      query,
+      kind: 'prototype query keys',
+    };
+    expectNoProblems(await sweep([{ request }]));
+  });
+
+  it('left Object.prototype unpolluted by the __proto__ and constructor keys sent above', () => {
+    const probe: Record<string, unknown> = {};
+    expect(probe.polluted).toBeUndefined();
+    expect(probe.isAdmin).toBeUndefined();
+  });
+});
