@@ -6,7 +6,6 @@
  */
 import type { ProjectItem, QuestionItem } from '../common/entities';
 import { db } from '../common/entities';
-import { isConditionFailure } from '../common/errors';
 import { sessionMark } from '../common/events';
 
 export type SeedProject = Omit<ProjectItem, 'createdAt' | 'updatedAt' | 'version' | 'changedBySession'>;
@@ -28,15 +27,18 @@ export interface SeedQuestion {
 }
 
 const NO_SESSION = sessionMark(null);
-/** Writes in flight at once: quick on DynamoDB Local without crowding it. */
-const PARALLEL = 8;
 
-async function inParallel<T>(items: T[], run: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+type QuestionPut = Omit<QuestionItem, 'updatedAt'>;
+
+/** Puts items in batches (BatchWriteItem, 25 a request), writing again what comes back unprocessed. */
+async function putAll(items: QuestionPut[]) {
+  let pending = items;
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt === 5) throw new Error('Seeding questions left items unprocessed');
+    const { unprocessed } = await db().entities.question.put(pending).go({ concurrency: 4 });
+    const left = new Set(unprocessed.map((key) => key.questionId));
+    pending = pending.filter((q) => left.has(q.questionId));
+  }
 }
 
 /**
@@ -59,9 +61,11 @@ export async function ensureProject(project: SeedProject): Promise<ProjectItem> 
 }
 
 /**
- * The questions of a project that are not there yet, each created (INSERT) and then, if it has
- * work, changed (MODIFY) — so the aggregates count the import and the contributions separately,
- * as they do for an import followed by people answering. One Query finds what exists.
+ * The questions of a project that are not there yet (one Query finds what exists), written as an
+ * import followed by people's work: first every question as imported (INSERT), then the worked
+ * ones again with their answer, classification, status or assignee (MODIFY), so the aggregates
+ * count the questions and the contributions separately, as they do in production. Both steps are
+ * batch writes: the seed runs on every start of the local stack.
  */
 export async function ensureQuestions(
   project: { teamId: string; projectId: string },
@@ -73,29 +77,25 @@ export async function ensureQuestions(
     .go({ pages: 'all', attributes: ['questionId'] });
   const present = new Set(data.map((q) => q.questionId));
   const missing = questions.filter((q) => !present.has(q.questionId));
-  let created = 0;
-  await inParallel(missing, async ({ work, ...question }) => {
-    try {
-      await db()
-        .entities.question.create({
-          ...question,
-          teamId,
-          projectId,
-          updatedByUserId: question.createdByUserId,
-          changedBySession: NO_SESSION,
-        })
-        .go();
-    } catch (error) {
-      if (isConditionFailure(error)) return;
-      throw error;
-    }
-    created++;
-    if (!work) return;
-    await db()
-      .entities.question.patch({ teamId, projectId, questionId: question.questionId })
-      .set({ ...work, changedBySession: NO_SESSION })
-      .add({ version: 1 })
-      .go();
-  });
-  return created;
+  const createdAt = new Date().toISOString();
+  const imported = missing.map(({ work: _, ...question }) => ({
+    ...question,
+    teamId,
+    projectId,
+    answer: '',
+    responseStatus: 'INCOMPLETE' as const,
+    responseClassification: 'INCOMPLETE' as const,
+    includeInLibrary: false,
+    isLinked: true,
+    updatedByUserId: question.createdByUserId,
+    changedBySession: NO_SESSION,
+    createdAt,
+    version: 1,
+  }));
+  await putAll(imported);
+  const worked = missing.flatMap((question, i) =>
+    question.work ? [{ ...imported[i], ...question.work, version: 2 }] : [],
+  );
+  await putAll(worked);
+  return missing.length;
 }

@@ -1,10 +1,9 @@
 /** A project's questions: list, add by hand, change. */
-import { randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import { complianceText } from '../../shared/compliance';
 import type { AddQuestionRequest, Question, UpdateQuestionRequest } from '../../shared/schemas/question';
 import type { TeamCaller } from '../common/caller';
-import type { ProjectItem, QuestionItem } from '../common/entities';
+import { newQuestionId, type ProjectItem, type QuestionItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
@@ -13,9 +12,6 @@ import { counts } from './stats';
 
 export const QUESTION_NOT_FOUND = 'That question no longer exists';
 
-/** Sortable ids: questions list in the order they were created (imports create them in row order). */
-export const newQuestionId = (at = Date.now(), sequence = 0) =>
-  `${at.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
 
 export function toQuestion(q: QuestionItem): Question {
   return {

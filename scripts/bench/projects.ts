@@ -32,9 +32,7 @@ const stats = (values: number[]) => {
 
 export async function benchProjects(stack: LocalStack, token: string, addRow: AddRow) {
   const { documentClient, dynamo } = await import('../../functions/common/db');
-  const { db } = await import('../../functions/common/entities');
-  const { createProject } = await import('../../functions/projects/repo');
-  const { newQuestionId } = await import('../../functions/questions/questions');
+  const { db, newQuestionId } = await import('../../functions/common/entities');
   const table = stack.env.TABLE_NAME;
 
   let requests = 0;
@@ -65,7 +63,6 @@ export async function benchProjects(stack: LocalStack, token: string, addRow: Ad
   };
   const user = await call('/api/user');
   const teamId = user.teamId as string;
-  const userId = user.userId as string;
 
   // Prepare: a project of 5,000 questions, written as an import would, aggregates from the stream.
   const project = await call('/api/projects/create', {
@@ -176,14 +173,13 @@ export async function benchProjects(stack: LocalStack, token: string, addRow: Ad
   const existing = (await call('/api/projects')) as { items: unknown[] };
   const dueBase = Date.now() + 7 * 86_400_000;
   for (let i = 0; i < PROJECTS; i++) {
-    await createProject({
-      teamId,
-      projectId: `bench-${at.toString(36)}-${i}`,
-      name: `Bench project ${i + 1}`,
-      dueOn: new Date(dueBase + (i % 90) * 86_400_000).toISOString().slice(0, 10),
-      projectPriority: i % 7 === 0 ? 'HIGH' : 'NORMAL',
-      createdByUserId: userId,
-      changedBySession: '-',
+    await call('/api/projects/create', {
+      method: 'POST',
+      body: JSON.stringify({
+        name: `Bench project ${i + 1}`,
+        dueOn: new Date(dueBase + (i % 90) * 86_400_000).toISOString().slice(0, 10),
+        projectPriority: i % 7 === 0 ? 'HIGH' : 'NORMAL',
+      }),
     });
   }
   await stack.reactions.drain();

@@ -78,6 +78,8 @@ beforeAll(async () => {
 afterAll(() => resources.stopAll());
 
 async function shot(page: Page, name: string, fullPage = false) {
+  // Let dialogs and menus finish their opening transition first.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
@@ -111,7 +113,13 @@ const tile = (page: Page, heading: string) =>
 
 async function pick(page: Page, combobox: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
+  try {
+    await page.getByRole('option', { name: option }).click({ timeout: 5000 });
+  } catch (e) {
+    await shot(page, 'debug-pick');
+    console.log(await page.getByRole('option').evaluateAll((els) => els.map((el) => el.outerHTML)));
+    throw e;
+  }
 }
 
 const MONTHS = [
@@ -409,8 +417,8 @@ describe('project dashboard', () => {
     const assignments = page.getByRole('region', { name: 'Question Assignments' });
     const demoRow = assignments.getByRole('row').filter({ hasText: 'Demo User' });
     await eventually(async () =>
-      expect(await demoRow.getByRole('cell').allInnerTexts()).toEqual([
-        'Demo User',
+      expect(await demoRow.getByRole('cell').allTextContents()).toEqual([
+        expect.stringContaining('Demo User'),
         '2',
         '2',
         '',
@@ -419,8 +427,8 @@ describe('project dashboard', () => {
       ]),
     );
     const colleagueRow = assignments.getByRole('row').filter({ hasText: 'Casey Colleague' });
-    expect((await colleagueRow.getByRole('cell').allInnerTexts()).slice(0, 5)).toEqual([
-      'Casey Colleague',
+    expect((await colleagueRow.getByRole('cell').allTextContents()).slice(0, 5)).toEqual([
+      expect.stringContaining('Casey Colleague'),
       '1',
       '0',
       '',

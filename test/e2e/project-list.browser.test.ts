@@ -133,7 +133,10 @@ describe('project list', () => {
     await dayButton(0).waitFor();
     expect(await dayButton(0).isDisabled()).toBe(false);
     expect(await dayButton(-1).isDisabled()).toBe(true);
-    await page.keyboard.press('Escape');
+    // A click elsewhere in the dialog closes the picker and keeps the default date.
+    await dialog.getByText('A project holds one questionnaire').click();
+    await page.locator('button[data-direction="previous"]').waitFor({ state: 'detached' });
+    expect(await dueDate.textContent()).toBe(formatCalendarDate(localDay(14)));
 
     await name.fill(`  ${NEW_PROJECT}  `);
     await dialog.getByText('High', { exact: true }).click();

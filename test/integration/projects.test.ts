@@ -91,6 +91,21 @@ describe('create', () => {
     expect(bogus.status).toBe(400);
     expect(forbidden.status).toBe(403);
   });
+  it('e-mails the admins who asked to hear of new projects, and nobody else', async () => {
+    // Prepare
+    const optIn = await as(admin).call('updateUserSettings', { body: { sendEmailOnProjectCreated: true } });
+    expect(optIn.status).toBe(200);
+    // Act
+    await createProject(manager, 'Vandelay Industries Security Review');
+    await stack.settle();
+    // Assess
+    await eventually(async () => {
+      const subjects = (await mailTo(admin.email)).map((m) => m.subject);
+      expect(subjects).toContain('New project: Vandelay Industries Security Review');
+    });
+    const others = [...(await mailTo(member.email)), ...(await mailTo(manager.email))].map((m) => m.subject);
+    expect(others).not.toContain('New project: Vandelay Industries Security Review');
+  });
 });
 
 describe('list', () => {

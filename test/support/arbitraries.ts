@@ -508,7 +508,14 @@ export function hostileQueries(schema: z.ZodType): fc.Arbitrary<Array<[string, s
     fc.constantFrom(...NASTY_NUMBER_TEXTS, 'Infinity', '0x10', ' 5 ', '９', '1,2', '[]', '{}', 'true'),
     fc.constantFrom(...NASTY_STRINGS),
     fc.string({ maxLength: 20 }),
-    fc.integer({ min: 2_000, max: 6_000 }).map((n) => 'q'.repeat(n)),
+    fc.integer({ min: 1_000, max: 6_000 }).map((n) => 'q'.repeat(n)),
   );
-  return fc.array(fc.tuple(keys, values), { minLength: 1, maxLength: 6 });
+  return fc.array(fc.tuple(keys, values), { minLength: 1, maxLength: 6 }).map((pairs) => {
+    // API Gateway refuses URLs over 8 KB before any handler runs (the local gateway with a bare 431).
+    while (pairs.length > 1 && new URLSearchParams(pairs).toString().length > MAX_QUERY_CHARS) pairs.pop();
+    return pairs;
+  });
 }
+
+/** The longest query string the sweeps send (API Gateway's whole URL limit is 8,192 characters). */
+export const MAX_QUERY_CHARS = 7_000;

@@ -49,3 +49,4 @@ export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
 export type QuestionItem = EntityItem<typeof QuestionEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { canSeeProject } from './project';
+export { newQuestionId } from './question';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Entity } from 'electrodb';
 import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from '../../../shared/schemas/question';
 import { key, SERVICE, timestamps } from './keys';
@@ -46,3 +47,7 @@ export const QuestionEntity = new Entity({
     },
   },
 });
+
+/** Sortable ids: questions list in the order they were created (imports create them in row order). */
+export const newQuestionId = (at = Date.now(), sequence = 0) =>
+  `${at.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;

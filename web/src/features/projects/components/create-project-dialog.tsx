@@ -6,7 +6,7 @@ import { IsoDate, PROJECT_PRIORITIES, ProjectName, TEXT_MAX } from '@shared/sche
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod';
 import { RequiredLabel } from '@/components/required-label';
@@ -66,10 +66,11 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
     mode: 'controlled',
     initialValues: { name: '', dueOn: defaultDueDate(), projectPriority: 'NORMAL' },
     validate: schemaResolver(schema, { sync: true }),
-    validateInputOnBlur: true,
   });
   const parsed = schema.safeParse(form.values);
   const saving = create.isPending;
+  // Escape in the open date picker closes the picker only, never the whole dialog.
+  const [pickerOpen, setPickerOpen] = useState(false);
 
   const close = () => {
     if (saving) return;
@@ -106,7 +107,7 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
       centered
       size="md"
       closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
+      closeOnEscape={!saving && !pickerOpen}
       withCloseButton={!saving}
     >
       <form onSubmit={submit} noValidate>
@@ -122,6 +123,10 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
             data-autofocus
             disabled={saving}
             {...form.getInputProps('name')}
+            // The rule is shown once something was typed (or on Create), not on merely passing by.
+            onBlur={() => {
+              if (form.isDirty('name')) form.validateField('name');
+            }}
           />
           <DatePickerInput
             label="Due Date"
@@ -132,7 +137,11 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
             firstDayOfWeek={1}
             weekendDays={[]}
             disabled={saving}
-            popoverProps={{ withinPortal: true }}
+            popoverProps={{
+              withinPortal: true,
+              onOpen: () => setPickerOpen(true),
+              onClose: () => setPickerOpen(false),
+            }}
             {...form.getInputProps('dueOn')}
           />
           <Input.Wrapper label="Priority" labelElement="div">

@@ -301,7 +301,7 @@ export function ProjectList({ tab }: ProjectListProps) {
         {canCreate ? (
           <EmptyState.Actions>
             <Button component={Link} to={CREATE_PROJECT_PATH} leftSection={<IconFolderPlus size={16} />}>
-              Create a Project
+              Create Project
             </Button>
           </EmptyState.Actions>
         ) : null}

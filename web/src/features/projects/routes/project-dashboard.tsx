@@ -151,7 +151,7 @@ export default function ProjectDashboardRoute() {
             const input = document.getElementById(DUE_DATE_INPUT_ID);
             input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
             input?.click();
-          }, 250);
+          }, 450);
         }}
       />
       <AddQuestionsDialog

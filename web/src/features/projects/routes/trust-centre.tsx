@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
-import { IconPrinter, IconShieldCheck } from '@tabler/icons-react';
+import { Button, Center, EmptyState, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconPrinter, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTrustCentreCompliance } from '@/features/projects/api/get-trust-centre-compliance';
@@ -39,13 +39,17 @@ export default function TrustCentreRoute() {
   if (error) {
     const status = isApiError(error) ? error.status : 0;
     content = (
-      <Alert
-        color={status === 404 || status === 403 ? 'gray' : 'red'}
-        variant="light"
-        className={classes.document}
-      >
-        {status === 404 ? NOT_FOUND_TEXT : status === 403 ? NO_ANSWER_ACCESS : PROJECT_FETCH_ERROR}
-      </Alert>
+      <Paper withBorder radius="md" className={classes.document}>
+        <EmptyState
+          py="xl"
+          icon={<IconShieldOff size={32} />}
+          withIndicatorBackground
+          title={status === 404 ? 'Project not found' : status === 403 ? 'No access' : 'Something went wrong'}
+          description={
+            status === 404 ? NOT_FOUND_TEXT : status === 403 ? NO_ANSWER_ACCESS : PROJECT_FETCH_ERROR
+          }
+        />
+      </Paper>
     );
   } else if (!project.data || !questions.data || compliance.isPending) {
     content = (
@@ -72,9 +76,11 @@ export default function TrustCentreRoute() {
           <IconShieldCheck size={18} />
           <Text size="sm">Read-only view</Text>
         </Group>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!ready}>
-          Print / Save as PDF
-        </Button>
+        {error ? null : (
+          <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!ready}>
+            Print / Save as PDF
+          </Button>
+        )}
       </Group>
       {content}
     </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { burndown, dayLabel, MAX_BETWEEN_LABELS, tickDays } from './burndown';
+import { burndown, dayLabel, MAX_BETWEEN_LABELS, tickDays, yAxisTicks } from './burndown';
 
 const base = {
   created: '2026-03-01',
@@ -66,5 +66,30 @@ describe('tickDays', () => {
   it('labels every day of a short project when there is room', () => {
     const short = burndown({ ...base, due: '2026-03-07' });
     expect(tickDays(short.rows, short, 30)).toEqual(short.rows.map((r) => r.day));
+  });
+});
+
+describe('yAxisTicks', () => {
+  it('uses round whole steps from zero to at least the largest value, six ticks at most', () => {
+    expect(yAxisTicks(5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(yAxisTicks(12)).toEqual([0, 3, 6, 9, 12]);
+    expect(yAxisTicks(120)).toEqual([0, 30, 60, 90, 120]);
+    expect(yAxisTicks(0)).toEqual([0, 1]);
+    for (const max of [1, 7, 13, 99, 101, 4999, 5000]) {
+      const ticks = yAxisTicks(max);
+      expect(ticks.length).toBeLessThanOrEqual(6);
+      expect(ticks.at(-1)).toBeGreaterThanOrEqual(max);
+    }
+  });
+});
+
+describe('tick spacing', () => {
+  it('keeps other dates at least one step away from Created, Today and Due Date', () => {
+    const chart = burndown({ ...base, created: '2026-01-01', due: '2026-03-20', today: '2026-03-18' });
+    const ticks = tickDays(chart.rows, chart, 10);
+    const index = (day: string) => chart.rows.findIndex((r) => r.day === day);
+    const special = [chart.created, chart.today, chart.due].map(index);
+    const others = ticks.filter((t) => !special.includes(index(t)));
+    for (const t of others) for (const s of special) expect(Math.abs(index(t) - s)).toBeGreaterThan(2);
   });
 });

@@ -107,13 +107,31 @@ export function tickDays(
   const picked = new Set(specialIndexes);
   if (budget > 0 && days.length > 2) {
     const step = Math.max(1, Math.ceil((days.length - 1) / (budget + 1)));
-    const minGap = Math.max(1, Math.ceil(step / 2));
     let added = 0;
     for (let i = step; i < days.length && added < budget; i += step) {
-      if (specialIndexes.some((s) => Math.abs(s - i) < minGap)) continue;
+      // A date closer than one step to Created, Today or Due Date would run into its label.
+      if (specialIndexes.some((s) => Math.abs(s - i) < step)) continue;
       picked.add(i);
       added++;
     }
   }
   return [...picked].sort((a, b) => a - b).map((i) => days[i]);
+}
+
+/**
+ * Whole-number y-axis ticks from 0 up to at least `max`, at most six of them, on a round step
+ * (1, 2, 2.5, 3 or 5 times a power of ten, the closest fit): 5 → 0…5, 12 → 0, 3, … 12, 120 → 0, 30, … 120.
+ */
+export function yAxisTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  const candidates: number[] = [];
+  for (let power = 1; power <= top; power *= 10) {
+    for (const factor of [1, 2, 2.5, 3, 5]) candidates.push(factor * power);
+  }
+  candidates.push(10 ** Math.ceil(Math.log10(top)));
+  const fitting = candidates.filter((s) => Number.isInteger(s) && Math.ceil(top / s) <= 5);
+  // The least room above the largest value; the finer step when two leave the same.
+  const overshoot = (s: number) => Math.ceil(top / s) * s - top;
+  const step = fitting.sort((a, b) => overshoot(a) - overshoot(b) || a - b)[0] ?? top;
+  return Array.from({ length: Math.ceil(top / step) + 1 }, (_, i) => i * step);
 }

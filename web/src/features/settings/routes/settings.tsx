@@ -5,7 +5,7 @@ import { MySettings } from '@/features/settings/components/my-settings';
 import { usePermissions } from '@/lib/permissions';
 
 const soon = (
-  <Badge size="xs" variant="light" color="gray" radius="sm">
+  <Badge size="xs" variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
     Coming soon
   </Badge>
 );
@@ -24,15 +24,27 @@ export default function SettingsRoute() {
       <PageTitle title="Settings" />
       <Tabs defaultValue="mine">
         <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          <Tabs.Tab value="mine" leftSection={<IconSettings size={16} />}>
+          <Tabs.Tab value="mine" style={{ flexShrink: 0 }} leftSection={<IconSettings size={16} />}>
             My Settings
           </Tabs.Tab>
           {canManageTeam ? (
             <>
-              <Tabs.Tab value="team" leftSection={<IconUsersGroup size={16} />} rightSection={soon} disabled>
+              <Tabs.Tab
+                value="team"
+                style={{ flexShrink: 0 }}
+                leftSection={<IconUsersGroup size={16} />}
+                rightSection={soon}
+                disabled
+              >
                 Team
               </Tabs.Tab>
-              <Tabs.Tab value="api" leftSection={<IconKey size={16} />} rightSection={soon} disabled>
+              <Tabs.Tab
+                value="api"
+                style={{ flexShrink: 0 }}
+                leftSection={<IconKey size={16} />}
+                rightSection={soon}
+                disabled
+              >
                 API Access
               </Tabs.Tab>
             </>

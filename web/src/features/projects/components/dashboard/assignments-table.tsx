@@ -84,7 +84,7 @@ export function AssignmentsTable({ dashboard, team, canView }: AssignmentsTableP
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       {row.userId ? (
-                        <UserAvatar fullName={name} photo={member?.photo} size={30} />
+                        <UserAvatar fullName={name} photo={member?.photo} size={30} aria-hidden />
                       ) : (
                         <Avatar size={30} radius="xl" color="gray" variant="light" aria-hidden>
                           <IconUserOff size={16} />

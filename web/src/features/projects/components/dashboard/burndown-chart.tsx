@@ -4,7 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import type { ProjectDashboard } from '@shared/schemas/project';
 import { IconChartLine } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { burndown, dayLabel, tickDays } from '@/features/projects/utils/burndown';
+import { burndown, dayLabel, tickDays, yAxisTicks } from '@/features/projects/utils/burndown';
 import { localDay, shortDay, toDay } from '@/features/projects/utils/calendar';
 import { NO_PROGRESS } from '@/features/projects/utils/messages';
 import { SectionCard } from './section-card';
@@ -46,6 +46,10 @@ export function BurndownChart({ dashboard }: { dashboard: ProjectDashboard }) {
     () => tickDays(chart.rows, chart, Math.max(3, Math.floor((width || 600) / LABEL_WIDTH))),
     [chart, width],
   );
+  const yTicks = useMemo(
+    () => yAxisTicks(Math.max(0, ...chart.rows.flatMap((row) => [row.target ?? 0, row.remaining ?? 0]))),
+    [chart],
+  );
   const remainingNow = chart.rows.find((row) => row.day === chart.today)?.remaining;
   // A line of one point draws nothing: show the points while a series has fewer than two.
   const fewPoints = chart.rows.filter((row) => row.remaining !== null).length < 2;
@@ -56,66 +60,69 @@ export function BurndownChart({ dashboard }: { dashboard: ProjectDashboard }) {
       description="Questions still to complete each day, against the target for the due date"
       fill
     >
-      {dashboard.totalQuestions === 0 ? (
-        <Center h={HEIGHT}>
-          <Stack align="center" gap="xs">
-            <ThemeIcon size={40} radius="xl" variant="light" color="gray" aria-hidden>
-              <IconChartLine size={22} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
-              {NO_PROGRESS}
-            </Text>
-          </Stack>
-        </Center>
-      ) : (
-        <Box ref={ref}>
-          <Group gap="lg" mb="xs">
-            <Text size="sm">
-              <Text span fw={700} fz="lg">
-                {remainingNow ?? dashboard.incompleteQuestions.quantity}
-              </Text>{' '}
-              <Text span c="dimmed" size="sm">
-                remaining of {dashboard.totalQuestions}
+      {/* Measured whether or not there are questions yet: the chart appears live when the first arrives. */}
+      <Box ref={ref}>
+        {dashboard.totalQuestions === 0 ? (
+          <Center h={HEIGHT}>
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={40} radius="xl" variant="light" color="gray" aria-hidden>
+                <IconChartLine size={22} />
+              </ThemeIcon>
+              <Text size="sm" c="dimmed">
+                {NO_PROGRESS}
               </Text>
-            </Text>
-          </Group>
-          <LineChart
-            h={HEIGHT}
-            data={chart.rows}
-            dataKey="day"
-            series={SERIES}
-            curveType="linear"
-            connectNulls
-            withDots={fewPoints}
-            dotProps={{ r: 3, strokeWidth: 0 }}
-            lineProps={(series) => (series.name === 'target' ? { dot: false } : {})}
-            strokeWidth={2}
-            withLegend
-            legendProps={{ verticalAlign: 'top', height: 32 }}
-            gridAxis="x"
-            tickLine="none"
-            yAxisProps={{ allowDecimals: false, width: 40 }}
-            xAxisProps={{
-              ticks,
-              interval: 0,
-              tickFormatter: (day: string) => dayLabel(day, chart),
-              padding: { left: 8, right: 16 },
-            }}
-            referenceLines={[{ x: chart.today, color: 'indigo.2', strokeDasharray: '2 2' }]}
-            tooltipAnimationDuration={100}
-            tooltipProps={{
-              content: ({ label, payload }) => (
-                <ChartTooltip
-                  label={typeof label === 'string' ? tooltipDay(label, chart) : label}
-                  payload={payload?.filter((item) => item.value !== null && item.value !== undefined)}
-                  series={SERIES}
-                />
-              ),
-            }}
-            aria-label="Remaining questions by day"
-          />
-        </Box>
-      )}
+            </Stack>
+          </Center>
+        ) : (
+          <Box>
+            <Group gap="lg" mb="xs">
+              <Text size="sm">
+                <Text span fw={700} fz="lg">
+                  {remainingNow ?? dashboard.incompleteQuestions.quantity}
+                </Text>{' '}
+                <Text span c="dimmed" size="sm">
+                  remaining of {dashboard.totalQuestions}
+                </Text>
+              </Text>
+            </Group>
+            <LineChart
+              h={HEIGHT}
+              data={chart.rows}
+              dataKey="day"
+              series={SERIES}
+              curveType="linear"
+              connectNulls
+              withDots={fewPoints}
+              dotProps={{ r: 3, strokeWidth: 0 }}
+              lineProps={(series) => (series.name === 'target' ? { dot: false } : {})}
+              strokeWidth={2}
+              withLegend
+              legendProps={{ verticalAlign: 'top', height: 32 }}
+              gridAxis="x"
+              tickLine="none"
+              yAxisProps={{ width: 40, ticks: yTicks, domain: [0, yTicks.at(-1) ?? 1], interval: 0 }}
+              xAxisProps={{
+                ticks,
+                interval: 0,
+                tickFormatter: (day: string) => dayLabel(day, chart),
+                padding: { left: 8, right: 16 },
+              }}
+              referenceLines={[{ x: chart.today, color: 'indigo.2', strokeDasharray: '2 2' }]}
+              tooltipAnimationDuration={100}
+              tooltipProps={{
+                content: ({ label, payload }) => (
+                  <ChartTooltip
+                    label={typeof label === 'string' ? tooltipDay(label, chart) : label}
+                    payload={payload?.filter((item) => item.value !== null && item.value !== undefined)}
+                    series={SERIES}
+                  />
+                ),
+              }}
+              aria-label="Remaining questions by day"
+            />
+          </Box>
+        )}
+      </Box>
     </SectionCard>
   );
 }

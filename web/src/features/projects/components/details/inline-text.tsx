@@ -55,7 +55,12 @@ export function InlineText({ label, value, schema, onSave, maxLength, placeholde
   return (
     <TextInput
       label={label}
-      classNames={{ root: classes.root, input: classes.input, label: classes.label }}
+      classNames={{
+        root: classes.root,
+        wrapper: classes.wrapper,
+        input: classes.input,
+        label: classes.label,
+      }}
       value={draft}
       maxLength={maxLength}
       placeholder={placeholder}

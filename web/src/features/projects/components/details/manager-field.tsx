@@ -46,7 +46,7 @@ export function ManagerField({ project, field, label, team, canAssign }: Manager
         <Text className={classes.label}>{label}</Text>
         <Group gap="xs" wrap="nowrap" mih={36}>
           {current ? (
-            <UserAvatar fullName={nameOf(current)} photo={people.get(current)?.photo} size={24} />
+            <UserAvatar fullName={nameOf(current)} photo={people.get(current)?.photo} size={24} aria-hidden />
           ) : null}
           <Text size="sm" c={current ? undefined : 'dimmed'}>
             {current ? nameOf(current) : UNASSIGNED}
@@ -98,7 +98,12 @@ export function ManagerField({ project, field, label, team, canAssign }: Manager
   return (
     <Select
       label={label}
-      classNames={{ root: classes.root, input: classes.input, label: classes.label }}
+      classNames={{
+        root: classes.root,
+        wrapper: classes.wrapper,
+        input: classes.input,
+        label: classes.label,
+      }}
       data={data}
       value={shown}
       onChange={(value) => void change(value)}
@@ -110,14 +115,19 @@ export function ManagerField({ project, field, label, team, canAssign }: Manager
       disabled={pending !== undefined}
       leftSection={
         shown ? (
-          <UserAvatar fullName={selected?.fullName ?? FORMER_MEMBER} photo={selected?.photo} size={22} />
+          <UserAvatar
+            fullName={selected?.fullName ?? FORMER_MEMBER}
+            photo={selected?.photo}
+            size={22}
+            aria-hidden
+          />
         ) : null
       }
       renderOption={({ option }) => {
         const member = people.get(option.value);
         return (
           <Group gap="sm" wrap="nowrap">
-            <UserAvatar fullName={option.label} photo={member?.photo} size={24} />
+            <UserAvatar fullName={option.label} photo={member?.photo} size={24} aria-hidden />
             <Stack gap={0} miw={0}>
               <Text size="sm" truncate>
                 {option.label}

@@ -70,7 +70,12 @@ export function ProjectDetailsCard({ project, team, permissions }: ProjectDetail
   };
   const saveQuietly = (changes: UpdateProjectRequest) => save(changes).catch(() => undefined);
 
-  const selectClasses = { root: classes.root, input: classes.input, label: classes.label };
+  const selectClasses = {
+    root: classes.root,
+    wrapper: classes.wrapper,
+    input: classes.input,
+    label: classes.label,
+  };
   const label = (options: ReadonlyArray<{ value: string; label: string }>, value: string | undefined) =>
     options.find((o) => o.value === value)?.label;
 

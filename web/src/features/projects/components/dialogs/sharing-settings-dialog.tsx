@@ -53,7 +53,13 @@ function VisibilityCard({
   description: string;
 }) {
   return (
-    <Radio.Card value={value} radius="md" p="md" aria-label={title}>
+    <Radio.Card
+      value={value}
+      radius="md"
+      p="md"
+      aria-label={title}
+      style={{ display: 'flex', alignItems: 'flex-start' }}
+    >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={2} />
         <Stack gap={4}>
@@ -147,7 +153,7 @@ export function SharingSettingsDialog({ project, opened, onClose }: SharingSetti
     return (
       <Group justify="space-between" wrap="nowrap" py={6} px="xs">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <UserAvatar fullName={name} photo={person?.photo} size={32} />
+          <UserAvatar fullName={name} photo={person?.photo} size={32} aria-hidden />
           <Stack gap={0} miw={0}>
             <Text size="sm" fw={500} truncate>
               {name}
