@@ -207,7 +207,7 @@ describe('project dashboard', () => {
     await pick(page, 'Industry', 'Banking');
     await pick(page, 'Priority', 'High');
     await pick(page, 'Deal Status', 'Won');
-    await page.getByText('High Priority', { exact: true }).waitFor();
+    await page.locator('header').getByText('High Priority', { exact: true }).waitFor();
 
     // The due date: a day next to the current one, from the picker.
     const dueOn: string = created.body.data.dueOn;
@@ -329,7 +329,7 @@ describe('project dashboard', () => {
     expect(await save.isDisabled()).toBe(false);
     await save.click();
     await sharing.waitFor({ state: 'hidden' });
-    await page.getByText('Private', { exact: true }).waitFor();
+    await page.locator('header').getByText('Private', { exact: true }).waitFor();
 
     const colleagueToken = await stack.signIn(COLLEAGUE.email, TEST_PASSWORD);
     const outsiderToken = await stack.signIn(OUTSIDER.email, TEST_PASSWORD);
@@ -485,7 +485,7 @@ describe('project dashboard', () => {
     await page.waitForURL(`${stack.appUrl}/Projects`);
     expect((await project(projectId)).body.data.projectStatus).toBe('COMPLETE');
     await page.goto(dashboardUrl);
-    await page.getByText('Closed', { exact: true }).waitFor();
+    await page.locator('header').getByText('Closed', { exact: true }).waitFor();
     await manage(page, 'Re-open Project');
     const reopen = page.getByRole('dialog', { name: 'Re-open Project' });
     await shot(page, 'dialog-reopen-1440');
