@@ -12,7 +12,6 @@ import { counts } from './stats';
 
 export const QUESTION_NOT_FOUND = 'That question no longer exists';
 
-
 export function toQuestion(q: QuestionItem): Question {
   return {
     questionId: q.questionId,

@@ -44,6 +44,14 @@ export const CreateTeamRequest = z.object({
 });
 export const CreateTeamResponse = z.object({ teamId: z.string(), name: z.string() });
 
+/** A group or role picked from a list: one of our ids (at most 128 characters), or the message. */
+const choice = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(128, message)
+    .regex(/^[A-Za-z0-9_=-]+$/, message);
+
 export const InviteMemberRequest = z.object({
   emailAddress: z
     .string({ error: 'Please enter an email address' })
@@ -51,13 +59,13 @@ export const InviteMemberRequest = z.object({
     .toLowerCase()
     .max(256, 'Please enter an email address')
     .pipe(z.email({ error: 'Please enter an email address' })),
-  groupId: z.string({ error: 'Please select a team' }).min(1, 'Please select a team'),
-  roleId: z.string({ error: 'Please select an access level' }).min(1, 'Please select an access level'),
+  groupId: choice('Please select a team'),
+  roleId: choice('Please select an access level'),
 });
 
 export const UpdateMemberRequest = z.object({
-  groupId: z.string({ error: 'Please select a team' }).min(1, 'Please select a team'),
-  roleId: z.string({ error: 'Please select access' }).min(1, 'Please select access'),
+  groupId: choice('Please select a team'),
+  roleId: choice('Please select access'),
 });
 
 export const Invitation = z.object({

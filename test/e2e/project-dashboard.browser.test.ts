@@ -113,13 +113,7 @@ const tile = (page: Page, heading: string) =>
 
 async function pick(page: Page, combobox: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  try {
-    await page.getByRole('option', { name: option }).click({ timeout: 5000 });
-  } catch (e) {
-    await shot(page, 'debug-pick');
-    console.log(await page.getByRole('option').evaluateAll((els) => els.map((el) => el.outerHTML)));
-    throw e;
-  }
+  await page.getByRole('option', { name: option }).click();
 }
 
 const MONTHS = [

@@ -14,6 +14,7 @@ import { useCreateProject } from '@/features/projects/api/create-project';
 import { calendarDayFromToday, defaultDueDate } from '@/features/projects/utils/due-status';
 import { projectWelcomePath } from '@/features/projects/utils/paths';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/dates';
 import { notifyError } from '@/lib/notify';
 
 dayjs.extend(advancedFormat);
@@ -130,7 +131,7 @@ export function CreateProjectDialog({ opened, onClose }: CreateProjectDialogProp
           />
           <DatePickerInput
             label="Due Date"
-            valueFormat="Do MMMM YYYY"
+            valueFormatter={({ date }) => (typeof date === 'string' ? formatCalendarDate(date) : '')}
             minDate={today}
             leftSection={<IconCalendar size={16} />}
             leftSectionPointerEvents="none"
