@@ -48,8 +48,8 @@ export const CreateTeamResponse = z.object({ teamId: z.string(), name: z.string(
 const choice = (message: string) =>
   z
     .string({ error: message })
-    .min(1, message)
-    .max(128, message)
+    .min(1, { message, abort: true })
+    .max(128, { message, abort: true })
     .regex(/^[A-Za-z0-9_=-]+$/, message);
 
 export const InviteMemberRequest = z.object({
