@@ -12,7 +12,8 @@ import { counts } from './stats';
 
 export const QUESTION_NOT_FOUND = 'That question no longer exists';
 
-export function toQuestion(q: QuestionItem): Question {
+/** A PRIVATE project's answers never feed the library, whatever was stored before it became private. */
+export function toQuestion(q: QuestionItem, project: Pick<ProjectItem, 'accessVisibility'>): Question {
   return {
     questionId: q.questionId,
     projectId: q.projectId,
@@ -24,7 +25,7 @@ export function toQuestion(q: QuestionItem): Question {
     importance: q.importance,
     responseStatus: q.responseStatus,
     responseClassification: q.responseClassification,
-    includeInLibrary: q.includeInLibrary ?? false,
+    includeInLibrary: project.accessVisibility !== 'PRIVATE' && (q.includeInLibrary ?? false),
     assignedToUserId: q.assignedToUserId,
     creationType: q.creationType,
     isLinked: q.isLinked !== false,
@@ -37,8 +38,10 @@ export function toQuestion(q: QuestionItem): Question {
 }
 
 export async function listQuestions(caller: TeamCaller, projectId: string): Promise<Question[]> {
-  await visibleProject(caller, projectId);
-  return (await repo.questionsOf(caller.user.teamId, projectId)).filter(counts).map(toQuestion);
+  const project = await visibleProject(caller, projectId);
+  return (await repo.questionsOf(caller.user.teamId, projectId))
+    .filter(counts)
+    .map((q) => toQuestion(q, project));
 }
 
 export async function listManualQuestions(caller: TeamCaller, projectId: string) {
@@ -60,7 +63,7 @@ export async function addQuestion(
   body: z.output<typeof AddQuestionRequest>,
   sessionId: string | null,
 ): Promise<Question> {
-  await visibleProject(caller, projectId);
+  const project = await visibleProject(caller, projectId);
   const created = await repo.createQuestion({
     teamId: caller.user.teamId,
     projectId,
@@ -73,7 +76,7 @@ export async function addQuestion(
     updatedByUserId: caller.user.userId,
     changedBySession: sessionMark(sessionId),
   });
-  return toQuestion(created as QuestionItem);
+  return toQuestion(created as QuestionItem, project);
 }
 
 /** An assignee must be an active member who can see the project. */
@@ -116,5 +119,5 @@ export async function updateQuestion(
     { ...changes, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
     version ?? current.version,
   );
-  return toQuestion(updated);
+  return toQuestion(updated, project);
 }

@@ -307,19 +307,33 @@ describe('sharing', () => {
   it('hides a PRIVATE project from everyone not on its list, everywhere, with 404s', async () => {
     // Prepare
     const { projectId, version } = await createProject(manager, 'Wayne Enterprises Pen Test Review');
-    await as(manager).call('addQuestion', {
+    const question = await as(manager).call('addQuestion', {
       params: { projectId },
       body: { question: 'Do you encrypt data at rest using AES-256?' },
     });
+    const questionId = question.body.data.questionId;
+    const shared = await as(manager).call('updateQuestion', {
+      params: { projectId, questionId },
+      body: { answer: 'Yes, with keys in a managed KMS.', includeInLibrary: true },
+    });
+    expect(shared.body.data.includeInLibrary).toBe(true);
     // Act: private to the manager (creator) and the admin; the member is left out.
-    const shared = await as(manager).call('updateProjectAccess', {
+    const access = await as(manager).call('updateProjectAccess', {
       params: { projectId },
       body: { accessVisibility: 'PRIVATE', shareWith: [admin.userId], version },
     });
     // Assess
-    expect(shared.status).toBe(200);
-    expect(shared.body.data).toMatchObject({ accessVisibility: 'PRIVATE', createdByUserId: manager.userId });
-    expect(shared.body.data.shareWith.sort()).toEqual([admin.userId, manager.userId].sort());
+    expect(access.status).toBe(200);
+    expect(access.body.data).toMatchObject({ accessVisibility: 'PRIVATE', createdByUserId: manager.userId });
+    expect(access.body.data.shareWith.sort()).toEqual([admin.userId, manager.userId].sort());
+    // Answers of a PRIVATE project never feed the library.
+    const listedQuestions = (await as(admin).call('listQuestions', { params: { projectId } })).body.data;
+    expect(listedQuestions[0].includeInLibrary).toBe(false);
+    const forced = await as(admin).call('updateQuestion', {
+      params: { projectId, questionId },
+      body: { includeInLibrary: true },
+    });
+    expect(forced.body.data.includeInLibrary).toBe(false);
     const hidden = [
       await as(member).call('getProject', { params: { projectId } }),
       await as(member).call('getProjectDashboard', { params: { projectId } }),
