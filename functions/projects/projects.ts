@@ -1,19 +1,18 @@
 /** The project record: list, create, read, update, unassign. */
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
-import type {
-  CreateProjectRequest,
-  ListProjectsQuery,
-  UnassignProjectRequest,
-} from '../../shared/schemas/project';
 import {
-  type DashboardProject,
+  type CreateProjectRequest,
+  DashboardProject,
   DEFAULT_DUE_DAYS,
+  type ListProjectsQuery,
   MANAGER_FIELDS,
   type ManagerField,
   PROJECTS_PER_PAGE,
   type Project,
+  ProjectListItem,
   type ProjectPage,
+  type UnassignProjectRequest,
   type UpdateProjectRequest,
 } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
@@ -49,30 +48,8 @@ export async function listProjects(
       throw error;
     });
   return {
-    items: data.map((p) => {
-      const {
-        projectId,
-        name,
-        dueOn,
-        createdAt,
-        updatedAt,
-        createdByUserId,
-        projectPriority,
-        projectStatus,
-        accessVisibility,
-      } = toProject(p);
-      return {
-        projectId,
-        name,
-        dueOn,
-        createdAt,
-        updatedAt,
-        createdByUserId,
-        projectPriority,
-        projectStatus,
-        accessVisibility,
-      };
-    }),
+    // The schema keeps a row's fields and drops the rest of the record.
+    items: data.map((p) => ProjectListItem.parse(toProject(p))),
     cursor: cursor ?? null,
   };
 }
@@ -81,14 +58,7 @@ export async function dashboardProjects(caller: TeamCaller): Promise<DashboardPr
   const { data } = await repo.projectsByDueDate(caller.user.teamId, caller.user.userId, 'IN-PROGRESS', {
     count: DASHBOARD_PROJECTS,
   });
-  return data.map(({ projectId, name, dueOn, projectPriority, createdAt, createdByUserId }) => ({
-    projectId,
-    name,
-    dueOn,
-    projectPriority,
-    createdAt,
-    createdByUserId,
-  }));
+  return data.map((p) => DashboardProject.parse(p));
 }
 
 export async function createProject(
@@ -119,7 +89,7 @@ export async function getProject(caller: TeamCaller, projectId: string): Promise
   return toProject(await visibleProject(caller, projectId));
 }
 
-type UpdateBody = z.output<typeof import('../../shared/schemas/project').UpdateProjectRequest>;
+type UpdateBody = z.output<typeof UpdateProjectRequest>;
 
 /** Which permission a field needs: the manager fields their own, everything else project management. */
 function requireFieldPermission(caller: TeamCaller, body: UpdateBody) {
