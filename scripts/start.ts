@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { PortInUseError } from './local/ports';
 import { DEMO } from './local/provision';
 import { startLocalStack } from './local/stack';
 
@@ -58,6 +59,11 @@ const stack = await startLocalStack({
   dataDir: join(ROOT, '.local', `port-${port}`),
   dev: values.dev,
   logLevel: process.env.LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO',
+}).catch((error: unknown) => {
+  // A taken port is the user's to resolve: the message says how, a stack trace would only hide it.
+  if (!(error instanceof PortInUseError)) throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
 });
 
 console.log(`

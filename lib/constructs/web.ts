@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -17,6 +17,12 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
+import {
+  awsSecurityOrigins,
+  contentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+  PERMISSIONS_POLICY,
+} from '../../shared/security-headers';
 
 export interface WebProps {
   stageName: string;
@@ -93,6 +99,46 @@ export class Web extends Construct {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
 
+    // One policy for every behaviour but /ws: the SPA and its files, and /api/* (whose /api/docs is a
+    // page too). The CSP comes from shared/security-headers.ts, as the local gateway's does. The
+    // websocket origin is named only with a custom domain: the *.cloudfront.net name would make the
+    // policy depend on the distribution that uses it, and 'self' covers same-host wss:.
+    const csp = contentSecurityPolicy(
+      awsSecurityOrigins({
+        region,
+        oauthDomain: props.runtimeConfig.oauthDomain,
+        appHost: props.appDomain?.domainName,
+      }),
+    );
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+        includeSubdomains: true,
+        preload: false,
+        override: true,
+      },
+    };
+    const permissionsPolicy = { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true };
+    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteHeaders', {
+      comment: `Security headers and CSP of the SPA (${props.stageName})`,
+      securityHeadersBehavior,
+      customHeadersBehavior: { customHeaders: [permissionsPolicy] },
+    });
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: `Security headers of /api/* (${props.stageName}); no-store unless the API says otherwise`,
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [permissionsPolicy, { header: 'Cache-Control', value: 'no-store', override: false }],
+      },
+    });
+
     const certificate = props.appDomain
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.appDomain.certificateArn)
       : undefined;
@@ -105,7 +151,7 @@ export class Web extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         compress: true,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         functionAssociations: [
           { function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
         ],
@@ -114,7 +160,7 @@ export class Web extends Construct {
         '/api/*': {
           origin: apiOrigin,
           ...passThrough,
-          responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: apiHeaders,
         },
         [`/${props.webSocketStageName}`]: { origin: webSocketOrigin, ...passThrough },
       },

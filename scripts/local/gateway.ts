@@ -11,6 +11,8 @@ import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type RouteGroup, routeList } from '../../shared/routes';
+import { RuntimeConfig } from '../../shared/schemas/runtime-config';
+import { type SecurityOrigins, securityHeaders } from '../../shared/security-headers';
 import { apiGatewayEvent } from './api-event';
 
 type RestHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -23,6 +25,11 @@ export interface GatewayOptions {
   websocketHandler: WsHandler;
   verifyIdToken: Verify;
   runtimeConfig: unknown;
+  /**
+   * The origins the CSP allows besides the app's own; by default derived from the runtime
+   * configuration (cognito-local) and AWS_ENDPOINT_URL_S3 (where the handlers presign uploads).
+   */
+  securityOrigins?: SecurityOrigins;
   /** Serve the built SPA from here, or hand non-API requests to Vite's middleware in dev mode. */
   spa:
     | { distDir: string }
@@ -103,9 +110,26 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
-  res.writeHead(statusCode, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+/** What the local browser calls besides the app: cognito-local, s3rver and the app's own websocket. */
+export function localSecurityOrigins(
+  options: Pick<GatewayOptions, 'port' | 'runtimeConfig'>,
+): SecurityOrigins {
+  const config = RuntimeConfig.partial().safeParse(options.runtimeConfig);
+  const identityProvider = config.data?.userPoolEndpoint;
+  const s3 = process.env.AWS_ENDPOINT_URL_S3;
+  return {
+    identityProvider: identityProvider ? new URL(identityProvider).origin : "'self'",
+    hostedUi: config.data?.oauthDomain ? `http://${config.data.oauthDomain}` : undefined,
+    websocket: `ws://127.0.0.1:${options.port}`,
+    uploads: s3 ? [new URL(s3).origin] : [],
+  };
+}
+
+/** Header names lower-cased, so the gateway's defaults and a handler's own headers merge. */
+function lowerCased(headers: Record<string, unknown> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).map(([key, value]) => [key.toLowerCase(), String(value)]),
+  );
 }
 
 function singleValued(headers: IncomingMessage['headers']): Record<string, string> {
@@ -126,6 +150,18 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const sockets = new Map<string, WebSocket>();
   const disconnecting = new Set<Promise<void>>();
+
+  const origins = options.securityOrigins ?? localSecurityOrigins(options);
+  // As CloudFront's policies: the whole set on pages and files (plain http, so no HSTS) and on the
+  // API, whose /api/docs is a page, plus no-store there unless a handler says otherwise. Vite's dev
+  // server injects an inline script (React refresh), so in dev mode the CSP is left out.
+  const siteHeaders = securityHeaders(origins, { https: false, csp: 'distDir' in options.spa });
+  const apiHeaders = { ...securityHeaders(origins, { https: false }), 'cache-control': 'no-store' };
+
+  function sendJson(res: ServerResponse, statusCode: number, body: unknown) {
+    res.writeHead(statusCode, { ...apiHeaders, 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const method = req.method ?? 'GET';
@@ -153,7 +189,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
     });
     const result = await options.handlers[route.group](event, lambdaContext(route.group));
-    res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);
+    res.writeHead(result.statusCode, { ...apiHeaders, ...lowerCased(result.headers) });
     res.end(result.body);
   }
 
@@ -189,6 +225,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ? 'public, max-age=31536000, immutable'
       : 'no-cache';
     res.writeHead(200, {
+      ...siteHeaders,
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': cache,
     });
@@ -203,6 +240,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (connections) return handleConnections(req, res, connections[1]);
       if (url.pathname === '/runtime-config.json') return sendJson(res, 200, options.runtimeConfig);
       if ('distDir' in options.spa) return serveStatic(res, options.spa.distDir, url.pathname);
+      for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
       options.spa.middleware(req, res, () => sendJson(res, 404, { message: 'Not found' }));
     };
     work().catch((error) => {

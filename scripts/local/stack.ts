@@ -13,6 +13,7 @@ import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
 import { cognitoPublicJwk, LOCAL_CLIENT_ID, LOCAL_POOL_ID, startLocalCognito } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
 import { type GatewayOptions, startGateway } from './gateway';
+import { assertPortsFree, isPortFree } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { type StreamPoller, startStreamPoller } from './stream';
 
@@ -79,6 +80,18 @@ export function handlerEnvironment(
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const ports = portsFor(options.port);
+  // Refuse a port something already holds (e.g. an emulator an earlier run left) before starting anything.
+  await assertPortsFree(
+    [
+      { port: ports.app, name: 'app' },
+      { port: ports.dynamodb, name: 'DynamoDB Local' },
+      { port: ports.cognito, name: 'cognito-local' },
+      { port: ports.s3, name: 's3rver' },
+      { port: ports.ses, name: 'SES emulator' },
+      ...(options.dev ? [{ port: ports.app + 5, name: 'Vite hot reload' }] : []),
+    ],
+    options.port,
+  );
   const env = handlerEnvironment(ports, options.logLevel);
   // Handlers read their configuration from the environment, exactly as on Lambda.
   Object.assign(process.env, env);
@@ -203,17 +216,10 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /** A base port whose derived ports (base..base+5) are all free on 127.0.0.1, for tests and the bench. */
 export async function findFreeBasePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const isFree = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 4_000) * 10;
     const ports = Array.from({ length: 6 }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+    if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }
   throw new Error('No free ports found');
 }

@@ -10,6 +10,7 @@ import { SPA_FALLBACK_CODE } from '../../lib/constructs/web';
 import { WEBSOCKET_STAGE } from '../../lib/constructs/websocket';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import { routeList } from '../../shared/routes';
+import { HSTS_MAX_AGE_SECONDS, PERMISSIONS_POLICY } from '../../shared/security-headers';
 import { ofType, type Resource, type Resources, type Synth, synthCheap, synthDev, tempDir } from './support';
 
 interface CloudFrontOrigin {
@@ -24,6 +25,7 @@ interface CloudFrontBehavior {
   PathPattern: string;
   TargetOriginId: string;
   FunctionAssociations?: unknown[];
+  ResponseHeadersPolicyId?: unknown;
 }
 interface DistributionConfig {
   DefaultRootObject: string;
@@ -143,6 +145,78 @@ describe('CloudFront', () => {
     expect(behaviorFor(config, '/api/docs')).toBe(api);
   });
 
+  it('sends a strict CSP and the security headers on the SPA and /api/*, from its own policies', () => {
+    const config = distribution();
+    const policies = Object.fromEntries(ofType(resources, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const policyOf = (behavior: CloudFrontBehavior) => {
+      const id = (behavior.ResponseHeadersPolicyId as { Ref?: string } | undefined)?.Ref;
+      expect(id, `${behavior.PathPattern ?? 'default'} uses a policy of this stack`).toBeDefined();
+      return policies[id!].Properties.ResponseHeadersPolicyConfig;
+    };
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!;
+    for (const behavior of [config.DefaultCacheBehavior, api]) {
+      const policy = policyOf(behavior);
+      const security = policy.SecurityHeadersConfig;
+      const csp = new Map<string, string[]>(
+        (security.ContentSecurityPolicy.ContentSecurityPolicy as string)
+          .split('; ')
+          .map((d) => d.split(' '))
+          .map(([name, ...sources]) => [name, sources] as [string, string[]]),
+      );
+      expect(security.ContentSecurityPolicy.Override).toBe(true);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(csp.get('img-src')).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://s3.ap-southeast-2.amazonaws.com',
+        'https://*.s3.ap-southeast-2.amazonaws.com',
+      ]);
+      expect(csp.get('connect-src')).toEqual([
+        "'self'",
+        'https://cognito-idp.ap-southeast-2.amazonaws.com',
+        'https://questionnaire-workspace-dev.auth.ap-southeast-2.amazoncognito.com',
+        'https://s3.ap-southeast-2.amazonaws.com',
+        'https://*.s3.ap-southeast-2.amazonaws.com',
+      ]);
+      expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual([
+        "'self'",
+        'https://questionnaire-workspace-dev.auth.ap-southeast-2.amazoncognito.com',
+      ]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(security).toMatchObject({
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        StrictTransportSecurity: {
+          AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+          IncludeSubdomains: true,
+          Preload: false,
+          Override: true,
+        },
+      });
+      expect(HSTS_MAX_AGE_SECONDS).toBe(63_072_000);
+      expect(policy.CustomHeadersConfig.Items).toContainEqual({
+        Header: 'Permissions-Policy',
+        Value: PERMISSIONS_POLICY,
+        Override: true,
+      });
+    }
+    expect(PERMISSIONS_POLICY).toBe('camera=(), microphone=(), geolocation=()');
+    // API responses are never cached by the browser unless the handler says otherwise.
+    expect(policyOf(api).CustomHeadersConfig.Items).toContainEqual({
+      Header: 'Cache-Control',
+      Value: 'no-store',
+      Override: false,
+    });
+    expect(JSON.stringify(policyOf(config.DefaultCacheBehavior))).not.toMatch(/no-store/);
+  });
+
   it('logs to the access-log bucket', () => {
     expect(distribution().Logging).toEqual({
       Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogsBucket/), 'RegionalDomainName'] },
@@ -221,6 +295,18 @@ describe('web variants (bundling skipped)', () => {
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       CallbackURLs: ['https://app.example.com/token'],
+    });
+    // With a known host name the websocket origin is named in connect-src ('self' covers it otherwise).
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: Match.objectLike({
+            ContentSecurityPolicy: Match.stringLikeRegexp(
+              "connect-src 'self' \\S+ \\S+ wss://app\\.example\\.com ",
+            ),
+          }),
+        }),
+      }),
     });
   });
 });
