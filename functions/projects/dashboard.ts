@@ -4,8 +4,7 @@
  */
 import type { ProjectDashboard, QuestionAssignment, StatusTile } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
-import type { ProjectItem, ProjectStatsItem } from '../common/entities';
-import { canSeeProject } from '../common/entities';
+import { canSeeProject, type ProjectItem, type ProjectStatsItem } from '../common/entities';
 import { NotFoundError } from '../common/errors';
 import { PROJECT_NOT_FOUND } from '../common/project-access';
 import * as repo from './repo';

@@ -81,7 +81,7 @@ export async function addQuestion(
 
 /** An assignee must be an active member who can see the project. */
 async function requireAssignee(project: ProjectItem, userId: string) {
-  const member = await repo.activeMembership(project.teamId, userId);
+  const member = await repo.memberOfTeam(project.teamId, userId);
   const canSee = project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
   if (!member || !canSee) {
     throw new BadRequestError('Invalid request body', {

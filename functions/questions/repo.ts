@@ -129,7 +129,7 @@ export async function applyStatsDelta(
 }
 
 /** A user whose current team is this one, if any (one GetItem). */
-export async function activeMembership(teamId: string, userId: string) {
+export async function memberOfTeam(teamId: string, userId: string) {
   const { data } = await db().entities.user.get({ userId }).go();
   return data?.teamId === teamId ? data : null;
 }
