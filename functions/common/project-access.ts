@@ -5,7 +5,7 @@
  */
 import type { TeamCaller } from './caller';
 import { canSeeProject, db, type ProjectItem } from './entities';
-import { NotFoundError } from './errors';
+import { BadRequestError, NotFoundError } from './errors';
 
 export const PROJECT_NOT_FOUND = 'That project does not exist';
 
@@ -14,4 +14,17 @@ export async function visibleProject(caller: TeamCaller, projectId: string): Pro
   const { data } = await db().entities.project.get({ teamId: caller.user.teamId, projectId }).go();
   if (!data || !canSeeProject(data, caller.user.userId)) throw new NotFoundError(PROJECT_NOT_FOUND);
   return data;
+}
+
+/**
+ * Someone a project's work can be given to (a manager, an assignee): a member whose current team is
+ * the project's and who can see it. One GetItem; refused as a 400 on `field` otherwise.
+ */
+export async function requireProjectMember(project: ProjectItem, userId: string, field: string) {
+  const { data: user } = await db().entities.user.get({ userId }).go();
+  if (user?.teamId !== project.teamId || !canSeeProject(project, userId)) {
+    throw new BadRequestError('Invalid request body', {
+      [field]: ['That person is not a member of this project'],
+    });
+  }
 }

@@ -2,7 +2,7 @@
 import type * as z from 'zod';
 import type { ProjectAccess, ProjectMember, UpdateProjectAccessRequest } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
-import type { ProjectItem } from '../common/entities';
+import { canSeeProject, type ProjectItem } from '../common/entities';
 import { BadRequestError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { photoUrl } from '../common/photos';
@@ -20,9 +20,8 @@ const toAccess = (project: ProjectItem): ProjectAccess => ({
 /** Active members who can see the project, by name: one Query, one batch read of users. */
 export async function projectTeam(caller: TeamCaller, projectId: string): Promise<ProjectMember[]> {
   const project = await visibleProject(caller, projectId);
-  const shared = new Set(project.memberUserIds ?? []);
-  const memberships = (await repo.activeMembers(project.teamId)).filter(
-    (m) => project.accessVisibility !== 'PRIVATE' || shared.has(m.userId as string),
+  const memberships = (await repo.activeMembers(project.teamId)).filter((m) =>
+    canSeeProject(project, m.userId as string),
   );
   const [users, groups] = await Promise.all([
     usersById(memberships.map((m) => m.userId)),

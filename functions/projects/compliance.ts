@@ -31,10 +31,14 @@ export async function updateComplianceOverrides(
       overrides: ['Wording can be set for this project only'],
     });
   }
-  const updated = await repo.setComplianceWording(
+  const updated = await repo.updateProject(
     current,
-    withoutBlanks(body.overrides[projectId] ?? {}),
-    { updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
+    {
+      complianceWording: withoutBlanks(body.overrides[projectId] ?? {}),
+      updatedByUserId: caller.user.userId,
+      changedBySession: sessionMark(sessionId),
+    },
+    [],
     body.version,
   );
   return overridesOf(updated);

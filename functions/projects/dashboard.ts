@@ -4,7 +4,7 @@
  */
 import type { ProjectDashboard, QuestionAssignment, StatusTile } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
-import { canSeeProject, type ProjectItem, type ProjectStatsItem } from '../common/entities';
+import { canSeeProject, NOBODY, type ProjectItem, type ProjectStatsItem } from '../common/entities';
 import { NotFoundError } from '../common/errors';
 import { PROJECT_NOT_FOUND } from '../common/project-access';
 import * as repo from './repo';
@@ -13,8 +13,6 @@ import { toProject } from './view';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest series a chart is given (days). */
 export const MAX_SERIES_DAYS = 400;
-/** The assignee key of unassigned questions in the aggregates. */
-const NOBODY = '-';
 
 type Stats = Pick<
   ProjectStatsItem,

@@ -16,10 +16,9 @@ import {
   type UpdateProjectRequest,
 } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
-import type { ProjectItem } from '../common/entities';
 import { BadRequestError, ForbiddenError } from '../common/errors';
 import { sessionMark } from '../common/events';
-import { visibleProject } from '../common/project-access';
+import { requireProjectMember, visibleProject } from '../common/project-access';
 import * as repo from './repo';
 import { toProject } from './view';
 
@@ -103,18 +102,6 @@ function requireFieldPermission(caller: TeamCaller, body: UpdateBody) {
   if (!caller.permissions[permission]) throw new ForbiddenError();
 }
 
-/** A manager must be an active member who can see the project. */
-async function requireAssignable(project: ProjectItem, field: ManagerField, userId: string) {
-  const members = await repo.activeMembers(project.teamId);
-  const member = members.find((m) => m.userId === userId);
-  const canSee = project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
-  if (!member || !canSee) {
-    throw new BadRequestError('Invalid request body', {
-      [field]: ['That person is not a member of this project'],
-    });
-  }
-}
-
 export async function updateProject(
   caller: TeamCaller,
   projectId: string,
@@ -125,7 +112,7 @@ export async function updateProject(
   requireFieldPermission(caller, body);
   for (const field of MANAGER_FIELDS) {
     const userId = body[field];
-    if (userId) await requireAssignable(current, field, userId);
+    if (userId) await requireProjectMember(current, userId, field);
   }
   const set: Record<string, unknown> = {};
   const remove: string[] = [];

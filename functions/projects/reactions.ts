@@ -9,7 +9,7 @@ import { MANAGER_FIELDS } from '../../shared/schemas/project';
 import { recordActivityEvent } from '../common/activity';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';
-import type { ProjectItem } from '../common/entities';
+import { canSeeProject, type ProjectItem } from '../common/entities';
 import { createNotification, notificationId } from '../common/notifications';
 import { publishProjectUpdated } from '../common/project-events';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
@@ -90,7 +90,7 @@ async function notifyAdminsOfCreation(change: Change, project: ProjectItem) {
     (m) =>
       m.userId !== project.createdByUserId &&
       permissionsFor(m.roleCode as RoleCode).NOTIFY_PROJECT_CREATION &&
-      (project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(m.userId as string)),
+      canSeeProject(project, m.userId as string),
   );
   if (!admins.length) return;
   const users = await usersById([project.createdByUserId, ...admins.map((m) => m.userId)]);

@@ -1,7 +1,6 @@
 /** The projects group's access patterns, named. */
 
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ComplianceWording } from '../../shared/schemas/project';
 import { config } from '../common/config';
 import { documentClient } from '../common/db';
 import { db, type ProjectItem, type ProjectStatsItem } from '../common/entities';
@@ -156,15 +155,6 @@ export async function removeManager(
     if (isConditionFailure(error)) return null;
     throw error;
   }
-}
-
-export async function setComplianceWording(
-  current: ProjectItem,
-  wording: ComplianceWording,
-  audit: { updatedByUserId: string; changedBySession: string },
-  expectedVersion?: number,
-) {
-  return updateProject(current, { complianceWording: wording, ...audit }, [], expectedVersion);
 }
 
 /** Active members of a team (one Query). */

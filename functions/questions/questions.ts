@@ -4,9 +4,9 @@ import { complianceText } from '../../shared/compliance';
 import type { AddQuestionRequest, Question, UpdateQuestionRequest } from '../../shared/schemas/question';
 import type { TeamCaller } from '../common/caller';
 import { newQuestionId, type ProjectItem, type QuestionItem } from '../common/entities';
-import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
-import { visibleProject } from '../common/project-access';
+import { requireProjectMember, visibleProject } from '../common/project-access';
 import * as repo from './repo';
 import { counts } from './stats';
 
@@ -79,17 +79,6 @@ export async function addQuestion(
   return toQuestion(created as QuestionItem, project);
 }
 
-/** An assignee must be an active member who can see the project. */
-async function requireAssignee(project: ProjectItem, userId: string) {
-  const member = await repo.memberOfTeam(project.teamId, userId);
-  const canSee = project.accessVisibility !== 'PRIVATE' || (project.memberUserIds ?? []).includes(userId);
-  if (!member || !canSee) {
-    throw new BadRequestError('Invalid request body', {
-      assignedToUserId: ['That person is not a member of this project'],
-    });
-  }
-}
-
 /**
  * Answer, classify, include in the library, complete or assign. An answer or a classification on an
  * incomplete question makes it in progress; PRIVATE projects never feed the library.
@@ -105,7 +94,7 @@ export async function updateQuestion(
   const current = await repo.getQuestion(key.teamId, key.projectId, key.questionId);
   if (!current || !counts(current)) throw new NotFoundError(QUESTION_NOT_FOUND);
   if (body.version !== undefined && body.version !== current.version) throw new ConflictError();
-  if (body.assignedToUserId) await requireAssignee(project, body.assignedToUserId);
+  if (body.assignedToUserId) await requireProjectMember(project, body.assignedToUserId, 'assignedToUserId');
   const { version, ...changes } = body;
   if (project.accessVisibility === 'PRIVATE' && changes.includeInLibrary) changes.includeInLibrary = false;
   const becomesWork =

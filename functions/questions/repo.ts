@@ -127,9 +127,3 @@ export async function applyStatsDelta(
   await write();
   return true;
 }
-
-/** A user whose current team is this one, if any (one GetItem). */
-export async function memberOfTeam(teamId: string, userId: string) {
-  const { data } = await db().entities.user.get({ userId }).go();
-  return data?.teamId === teamId ? data : null;
-}

@@ -3,10 +3,7 @@
  * questions: each change adds what the new image counts for and subtracts what the old one did,
  * so the aggregates always equal a recount, whatever order or mix of changes arrives.
  */
-import type { QuestionItem } from '../common/entities';
-
-/** The assignee key of an unassigned question. */
-export const NOBODY = '-';
+import { NOBODY, type QuestionItem } from '../common/entities';
 
 export type Counts = Record<string, number>;
 

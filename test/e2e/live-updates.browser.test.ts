@@ -4,13 +4,13 @@
  * opens its link.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
 import { client } from '../support/api-client';
 import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { assertSpaBuilt, launchChromium, SHOTS } from './support';
+import { assertSpaBuilt, launchChromium, SHOTS, signInLive } from './support';
 
 const MEMBER = { email: 'lena.live@example.com', givenName: 'Lena', lastName: 'Live' };
 
@@ -53,23 +53,7 @@ beforeAll(async () => {
 afterAll(() => resources.stopAll());
 
 /** Signs in through the UI and resolves once the page's websocket is authorized. */
-async function signIn(email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  const authorized = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('WS-AUTHORIZED')) resolve();
-      }),
-    );
-  });
-  await page.goto(`${stack.appUrl}/login`);
-  await page.getByLabel('Work Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${stack.appUrl}/`);
-  await authorized;
-  return page;
-}
+const signIn = (email: string, password: string) => signInLive(browser, stack.appUrl, email, password);
 
 describe('live updates', () => {
   it('shows the member a toast when the owner changes their access, without a reload', async () => {

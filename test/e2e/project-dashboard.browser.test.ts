@@ -17,7 +17,7 @@ import { client } from '../support/api-client';
 import { eventually } from '../support/eventually';
 import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { assertSpaBuilt, launchChromium } from './support';
+import { assertSpaBuilt, launchChromium, signInLive } from './support';
 
 const SHOTS = process.env.DASHBOARD_SHOTS ?? join(tmpdir(), 'project-dashboard-shots');
 const COLLEAGUE = { email: 'casey.colleague@example.com', givenName: 'Casey', lastName: 'Colleague' };
@@ -84,25 +84,8 @@ async function shot(page: Page, name: string, fullPage = false) {
 }
 
 /** Signs in through the UI; resolves once the page's websocket is authorized (live events flow). */
-async function signIn(email: string, password: string, width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const authorized = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', (frame) => {
-        if (String(frame.payload).includes('WS-AUTHORIZED')) resolve();
-      }),
-    );
-  });
-  await page.goto(`${stack.appUrl}/login`);
-  await page.getByLabel('Work Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${stack.appUrl}/`);
-  await authorized;
-  return page;
-}
+const signIn = (email: string, password: string, width = 1440) =>
+  signInLive(browser, stack.appUrl, email, password, { width, height: 900 });
 
 const project = async (projectId: string, token = demoToken) =>
   api.call('getProject', { params: { projectId }, token });

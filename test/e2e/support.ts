@@ -150,3 +150,33 @@ export function pngBytes(
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Signs in through the UI at `appUrl` in a new context of this width; resolves once the page's
+ * websocket is authorized, so live events flow from then on.
+ */
+export async function signInLive(
+  browser: Browser,
+  appUrl: string,
+  email: string,
+  password: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const authorized = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('WS-AUTHORIZED')) resolve();
+      }),
+    );
+  });
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Work Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${appUrl}/`);
+  await authorized;
+  return page;
+}

@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NOBODY } from '../../functions/common/entities';
 import { dashboardView } from '../../functions/projects/dashboard';
 import {
   counts,
   emptyDelta,
   mergeDeltas,
-  NOBODY,
   questionDelta,
   type StatsDelta,
 } from '../../functions/questions/stats';

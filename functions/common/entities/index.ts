@@ -49,4 +49,5 @@ export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
 export type QuestionItem = EntityItem<typeof QuestionEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { canSeeProject } from './project';
+export { NOBODY } from './project-stats';
 export { newQuestionId } from './question';

@@ -6,6 +6,9 @@ import { key, SERVICE } from './keys';
  * functions/questions/stats.ts), so a dashboard read is the project plus this one item. The maps
  * are keyed by classification, status, user or day, and updated with nested counter expressions.
  */
+/** The assignee key of unassigned questions in the aggregates' maps. */
+export const NOBODY = '-';
+
 export const ProjectStatsEntity = new Entity({
   model: { entity: 'projectStats', version: '1', service: SERVICE },
   attributes: {
