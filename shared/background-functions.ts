@@ -22,11 +22,24 @@ export const BACKGROUND_FUNCTIONS = {
     description: "Reactions to the table's stream: live events, notifications, e-mail",
     access: { table: 'readwrite', email: true, connections: true },
   },
+  inboundMail: {
+    entry: 'functions/discussion/inbound-mail.ts',
+    description: 'Replies to comment e-mails, received by SES into the inbound bucket, posted as comments',
+    access: { table: 'readwrite', uploads: 'read' },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
  * The entities (ElectroDB `__edb_e__`) whose changes the reactions function handles; on AWS the
  * event source mapping filters the stream to these, so other writes never invoke it.
  */
-export const REACTION_ENTITIES = ['membership', 'user', 'notification', 'project', 'question'] as const;
+export const REACTION_ENTITIES = [
+  'membership',
+  'user',
+  'notification',
+  'project',
+  'question',
+  'comment',
+  'questionActivity',
+] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

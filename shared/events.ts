@@ -38,11 +38,45 @@ export const UserUpdated = liveEvent('USER_UPDATED', z.object({ userId: z.string
  */
 export const ProjectUpdated = liveEvent('PROJECT_UPDATED', z.object({ projectId: z.string() }));
 
+/** A question was saved, assigned, completed, deleted or unlinked (on the project's scope). */
+export const QuestionUpdated = liveEvent(
+  'QUESTION_UPDATED',
+  z.object({
+    projectId: z.string(),
+    questionId: z.string(),
+    version: z.number().int(),
+    causedByUserId: z.string().optional(),
+  }),
+);
+/** A comment was posted on a question (on the project's scope). */
+export const CommentCreated = liveEvent(
+  'COMMENT_CREATED',
+  z.object({
+    projectId: z.string(),
+    questionId: z.string(),
+    commentId: z.string(),
+    causedByUserId: z.string().optional(),
+  }),
+);
+/** A question's activity feed grew (on the project's scope). */
+export const ActivityCreated = liveEvent(
+  'ACTIVITY_CREATED',
+  z.object({
+    projectId: z.string(),
+    questionId: z.string(),
+    activityId: z.string(),
+    causedByUserId: z.string().optional(),
+  }),
+);
+
 export const LiveEvent = z.discriminatedUnion('eventName', [
   NotificationCreated,
   TeamMemberUpdated,
   UserUpdated,
   ProjectUpdated,
+  QuestionUpdated,
+  CommentCreated,
+  ActivityCreated,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type EventName = LiveEvent['eventName'];

@@ -5,6 +5,7 @@
  * generated from it and the sweeps iterate over it. A new group is one new file and one entry below.
  */
 import type * as z from 'zod';
+import { discussion } from './discussion';
 import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
@@ -15,7 +16,7 @@ import { tags } from './tags';
 import { team } from './team';
 import { user } from './user';
 
-const slices = [meta, user, registration, team, notifications, projects, questions, tags] as const;
+const slices = [meta, user, registration, team, notifications, projects, questions, discussion, tags] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';
 

@@ -1,4 +1,14 @@
-import { AddQuestionRequest, ManualQuestion, Question, UpdateQuestionRequest } from '../schemas/question';
+import { Ok } from '../schemas/common';
+import {
+  AddQuestionRequest,
+  HistoryEntry,
+  ListQuestionsQuery,
+  ManualQuestion,
+  Question,
+  QuestionPage,
+  RestoreAnswerRequest,
+  UpdateQuestionRequest,
+} from '../schemas/question';
 import { route, routeGroup } from './route';
 
 /** A project's questions. PRIVATE projects answer 404 to members who are not on their list. */
@@ -11,8 +21,9 @@ export const questions = routeGroup(
       path: '/api/projects/{projectId}/questions',
       auth: 'user',
       permission: 'READ_ANSWER',
-      summary: 'The linked questions of a project, in order',
-      response: Question.array(),
+      summary: 'The linked questions of a project, in order, a page at a time',
+      query: ListQuestionsQuery,
+      response: QuestionPage,
     }),
     listManualQuestions: route({
       method: 'GET',
@@ -38,6 +49,63 @@ export const questions = routeGroup(
       permission: 'ANSWER_QUESTION',
       summary: 'Answer, classify, complete or assign a question',
       body: UpdateQuestionRequest,
+      response: Question,
+    }),
+    getQuestion: route({
+      method: 'GET',
+      path: '/api/projects/{projectId}/questions/{questionId}',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "One question ('That question no longer exists' once deleted or unlinked)",
+      response: Question,
+    }),
+    unassignQuestion: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/questions/{questionId}/unassign',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary: 'Leave a question with no assignee',
+      response: Question,
+    }),
+    completeQuestion: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/questions/{questionId}/complete',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary: 'Mark a question completed',
+      response: Question,
+    }),
+    deleteQuestion: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/questions/{questionId}/delete',
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary: 'Delete a question added by hand',
+      response: Ok,
+    }),
+    markNotAQuestion: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/questions/{questionId}/not-a-question',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary: 'Unlink an imported row that is not a question',
+      response: Ok,
+    }),
+    listQuestionHistory: route({
+      method: 'GET',
+      path: '/api/projects/{projectId}/questions/{questionId}/history',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "Every saved change of the question's answer, classification, library flag, status and assignee, newest first",
+      response: HistoryEntry.array(),
+    }),
+    restoreAnswer: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/questions/{questionId}/history/{activityId}/restore',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary: 'Restore the answer, classification and library flag an earlier change saved',
+      body: RestoreAnswerRequest,
       response: Question,
     }),
   },

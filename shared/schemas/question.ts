@@ -40,8 +40,59 @@ export const Question = z.object({
   updatedAt: z.string(),
   updatedByUserId: z.string().optional(),
   version: z.number().int(),
+  /** The caller was mentioned in the question's discussion (the "I'm mentioned" filter). */
+  loggedInUserMentioned: z.boolean().optional(),
 });
 export type Question = z.infer<typeof Question>;
+
+/** Pages of the question list: the first rows paint before a 5,000-question list has arrived. */
+export const QUESTION_PAGE_DEFAULT = 500;
+export const QUESTION_PAGE_MAX = 1000;
+export const ListQuestionsQuery = z.object({
+  /** The `cursor` of the previous page. */
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(QUESTION_PAGE_MAX).default(QUESTION_PAGE_DEFAULT),
+});
+export const QuestionPage = z.object({
+  items: Question.array(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  cursor: z.string().nullable(),
+});
+export type QuestionPage = z.infer<typeof QuestionPage>;
+
+/** The fields a question's history follows (answer history, beyond the spec). */
+export const HISTORY_FIELDS = [
+  'answer',
+  'responseClassification',
+  'includeInLibrary',
+  'responseStatus',
+  'assignedToUserId',
+] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+export const FieldChange = z.object({
+  field: z.enum(HISTORY_FIELDS),
+  /** Absent for an empty value (no assignee). */
+  before: z.union([z.string(), z.boolean()]).optional(),
+  after: z.union([z.string(), z.boolean()]).optional(),
+});
+export type FieldChange = z.infer<typeof FieldChange>;
+
+/** One immutable entry of a question's history: one saved change, who made it and when. */
+export const HistoryEntry = z.object({
+  activityId: z.string(),
+  questionId: z.string(),
+  /** The question's version the change produced. */
+  version: z.number().int(),
+  createdByUserId: z.string().optional(),
+  updatedAt: z.string(),
+  changes: FieldChange.array(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const RestoreAnswerRequest = z.strictObject({
+  /** The version the screen shows; a newer one answers 409. */
+  version: z.number().int(),
+});
 
 /** Add question (spec 002 §5): trimmed text longer than 10 characters, at most 4000. */
 export const AddQuestionRequest = z.strictObject({

@@ -13,6 +13,8 @@ import { NotificationEntity } from './notification';
 import { ProjectEntity } from './project';
 import { ProjectStatsEntity } from './project-stats';
 import { QuestionEntity } from './question';
+import { QuestionActivityEntity } from './question-activity';
+import { QuestionMentionEntity } from './question-mention';
 import { RateCounterEntity } from './rate-counter';
 import { ReactionLogEntity } from './reaction-log';
 import { RoleEntity } from './role';
@@ -29,6 +31,8 @@ export const sharedEntities = {
   project: ProjectEntity,
   projectStats: ProjectStatsEntity,
   question: QuestionEntity,
+  questionActivity: QuestionActivityEntity,
+  questionMention: QuestionMentionEntity,
   rateCounter: RateCounterEntity,
   connection: ConnectionEntity,
   subscription: SubscriptionEntity,
@@ -47,7 +51,9 @@ export type MembershipItem = EntityItem<typeof MembershipEntity>;
 export type ProjectItem = EntityItem<typeof ProjectEntity>;
 export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
 export type QuestionItem = EntityItem<typeof QuestionEntity>;
+export type QuestionActivityItem = EntityItem<typeof QuestionActivityEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { canSeeProject } from './project';
 export { NOBODY } from './project-stats';
 export { newQuestionId } from './question';
+export { activityIdOf } from './question-activity';
