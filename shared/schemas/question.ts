@@ -29,6 +29,8 @@ export const Question = z.object({
   referenceNumber: z.string().optional(),
   sectionDescription: z.string().optional(),
   importance: z.string().optional(),
+  /** Tags the questionnaire gave the question (imports fill them); shown as badges. */
+  tags: z.array(z.string()).optional(),
   responseStatus: z.enum(RESPONSE_STATUSES),
   responseClassification: z.enum(CLASSIFICATIONS),
   includeInLibrary: z.boolean(),
