@@ -32,11 +32,17 @@ export const oneLine = (value: string) =>
 /** Endpoint from AWS_ENDPOINT_URL_SESV2 when set (the SES emulator locally). */
 const ses = new SESv2Client({});
 
-export async function sendEmail(to: string, email: RenderedEmail) {
+export interface SendOptions {
+  /** Where replies go (a comment e-mail's signed reply address). */
+  replyTo?: string;
+}
+
+export async function sendEmail(to: string, email: RenderedEmail, options: SendOptions = {}) {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [to] },
+      ...(options.replyTo ? { ReplyToAddresses: [options.replyTo] } : {}),
       Content: {
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },

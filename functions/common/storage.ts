@@ -1,16 +1,18 @@
 /**
- * The uploads bucket: presigned PUTs for the browser, presigned GETs for reading, and the checks a
- * `complete` call makes on what was actually uploaded. The endpoint comes from AWS_ENDPOINT_URL_S3
- * when set (s3rver locally); path-style URLs work there and on AWS alike.
+ * The uploads bucket's primitives: presigned POSTs for the browser, presigned GETs for reading,
+ * and the reads, copies and deletes the upload checks make (see uploads.ts). The endpoint comes
+ * from AWS_ENDPOINT_URL_S3 when set (s3rver locally); path-style URLs work there and on AWS alike.
  */
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { PresignedUpload } from '../../shared/schemas/common';
 import { config } from './config';
 
 // WHEN_REQUIRED: a presigned PUT must not demand a checksum the browser cannot compute.
@@ -23,13 +25,27 @@ const s3 = new S3Client({
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const READ_URL_SECONDS = 60 * 60;
 
-/** A PUT URL with the content type signed, so the upload must carry exactly that type. */
-export function presignUpload(key: string, contentType: string, expiresIn = UPLOAD_URL_SECONDS) {
-  return getSignedUrl(
-    s3,
-    new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, ContentType: contentType }),
-    { expiresIn, signableHeaders: new Set(['content-type']) },
-  );
+/**
+ * A POST policy for exactly one key: S3 refuses a body outside 1..maxBytes and any Content-Type
+ * but the one signed, for the policy's whole lifetime.
+ */
+export async function presignPost(
+  key: string,
+  contentType: string,
+  maxBytes: number,
+  expiresIn = UPLOAD_URL_SECONDS,
+): Promise<PresignedUpload> {
+  const { url, fields } = await createPresignedPost(s3, {
+    Bucket: config.uploadsBucket,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, maxBytes],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: expiresIn,
+  });
+  return { url, fields };
 }
 
 export function presignDownload(key: string, expiresIn = READ_URL_SECONDS) {
@@ -46,6 +62,27 @@ export async function inspectUpload(key: string): Promise<{ contentType: string;
     if ((error as Error).name === 'NotFound' || status === 404) return null;
     throw error;
   }
+}
+
+/** The first `bytes` of an object (its magic numbers). */
+export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
+  const object = await s3.send(
+    new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+  );
+  return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Copies an object to its final key with the content type the bytes proved. */
+export async function copyUpload(from: string, to: string, contentType: string) {
+  await s3.send(
+    new CopyObjectCommand({
+      Bucket: config.uploadsBucket,
+      CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+      ContentType: contentType,
+      MetadataDirective: 'REPLACE',
+    }),
+  );
 }
 
 export async function deleteUpload(key: string) {

@@ -1,19 +1,39 @@
-/** A project's questions: list, add by hand, change. */
+/** A project's questions: list (a page at a time), read, add by hand, change, complete, delete, unlink, history. */
 import type * as z from 'zod';
 import { complianceText } from '../../shared/compliance';
-import type { AddQuestionRequest, Question, UpdateQuestionRequest } from '../../shared/schemas/question';
+import type {
+  AddQuestionRequest,
+  HistoryEntry,
+  ListQuestionsQuery,
+  Question,
+  QuestionPage,
+  RestoreAnswerRequest,
+  UpdateQuestionRequest,
+} from '../../shared/schemas/question';
 import type { TeamCaller } from '../common/caller';
 import { newQuestionId, type ProjectItem, type QuestionItem } from '../common/entities';
-import { ConflictError, NotFoundError } from '../common/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { requireProjectMember, visibleProject } from '../common/project-access';
+import { byVersion, type RestoredAnswer, toHistoryEntry, valuesAsOf } from './history';
+import {
+  HISTORY_ENTRY_NOT_FOUND,
+  INVALID_CURSOR,
+  ONLY_IMPORTED_UNLINK,
+  ONLY_MANUAL_DELETE,
+  QUESTION_NOT_FOUND,
+} from './messages';
 import * as repo from './repo';
 import { counts } from './stats';
 
-export const QUESTION_NOT_FOUND = 'That question no longer exists';
+export { QUESTION_NOT_FOUND };
 
 /** A PRIVATE project's answers never feed the library, whatever was stored before it became private. */
-export function toQuestion(q: QuestionItem, project: Pick<ProjectItem, 'accessVisibility'>): Question {
+export function toQuestion(
+  q: QuestionItem,
+  project: Pick<ProjectItem, 'accessVisibility'>,
+  loggedInUserMentioned?: boolean,
+): Question {
   return {
     questionId: q.questionId,
     projectId: q.projectId,
@@ -34,14 +54,72 @@ export function toQuestion(q: QuestionItem, project: Pick<ProjectItem, 'accessVi
     updatedAt: q.updatedAt,
     updatedByUserId: q.updatedByUserId,
     version: q.version ?? 1,
+    loggedInUserMentioned,
   };
 }
 
-export async function listQuestions(caller: TeamCaller, projectId: string): Promise<Question[]> {
+const questionKey = (caller: TeamCaller, params: QuestionParams) => ({ teamId: caller.user.teamId, ...params });
+type QuestionParams = { projectId: string; questionId: string };
+
+/**
+ * The project (visible to the caller, else 404), the question (still counting, else 404) and
+ * whether the caller was mentioned on it: three reads at once.
+ */
+async function visibleQuestion(caller: TeamCaller, params: QuestionParams) {
+  const { teamId, userId } = caller.user;
+  const [project, question, mentioned] = await Promise.all([
+    visibleProject(caller, params.projectId),
+    repo.getQuestion(teamId, params.projectId, params.questionId),
+    repo.isMentioned(teamId, params.projectId, userId, params.questionId),
+  ]);
+  if (!question || !counts(question)) throw new NotFoundError(QUESTION_NOT_FOUND);
+  return { project, question, mentioned };
+}
+
+/** A page cursor is ours only if it points into this project's questions (an edited one is refused). */
+function checkedCursor(cursor: string | undefined, teamId: string, projectId: string) {
+  if (!cursor) return undefined;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = undefined;
+  }
+  const { pk, sk, ...rest } = (key ?? {}) as Record<string, unknown>;
+  const ours =
+    typeof key === 'object' &&
+    key !== null &&
+    !Array.isArray(key) &&
+    !Object.keys(rest).length &&
+    pk === repo.questionsPartition(teamId, projectId) &&
+    typeof sk === 'string' &&
+    sk.startsWith('QUESTION#');
+  if (!ours) throw new BadRequestError('Invalid request query', { cursor: [INVALID_CURSOR] });
+  return cursor;
+}
+
+/** One page of the questions that count, in order, each marked when the caller was mentioned on it. */
+export async function listQuestions(
+  caller: TeamCaller,
+  projectId: string,
+  query: z.output<typeof ListQuestionsQuery>,
+): Promise<QuestionPage> {
+  const { teamId, userId } = caller.user;
+  const cursor = checkedCursor(query.cursor, teamId, projectId);
   const project = await visibleProject(caller, projectId);
-  return (await repo.questionsOf(caller.user.teamId, projectId))
-    .filter(counts)
-    .map((q) => toQuestion(q, project));
+  const [page, mentioned] = await Promise.all([
+    repo.questionsPage(teamId, projectId, { count: query.limit, cursor }),
+    repo.mentionedQuestionIds(teamId, projectId, userId),
+  ]);
+  return {
+    items: page.data.filter(counts).map((q) => toQuestion(q, project, mentioned.has(q.questionId))),
+    cursor: page.cursor ?? null,
+  };
+}
+
+export async function getQuestion(caller: TeamCaller, params: QuestionParams): Promise<Question> {
+  const { project, question, mentioned } = await visibleQuestion(caller, params);
+  return toQuestion(question, project, mentioned);
 }
 
 export async function listManualQuestions(caller: TeamCaller, projectId: string) {
@@ -76,37 +154,111 @@ export async function addQuestion(
     updatedByUserId: caller.user.userId,
     changedBySession: sessionMark(sessionId),
   });
-  return toQuestion(created as QuestionItem, project);
+  return toQuestion(created as QuestionItem, project, false);
 }
 
+type Changes = Omit<z.output<typeof UpdateQuestionRequest>, 'version'>;
+
 /**
- * Answer, classify, include in the library, complete or assign. An answer or a classification on an
- * incomplete question makes it in progress; PRIVATE projects never feed the library.
+ * The one way a question's work changes: PRIVATE projects never feed the library; an answer or a
+ * classification on an incomplete question makes it in progress unless a status is given (Clear
+ * Response gives INCOMPLETE); a stale `expectedVersion` answers 409 and overwrites nothing.
  */
+async function applyChanges(
+  caller: TeamCaller,
+  loaded: Awaited<ReturnType<typeof visibleQuestion>>,
+  changes: Changes,
+  expectedVersion: number | undefined,
+  sessionId: string | null,
+): Promise<Question> {
+  const { project, question, mentioned } = loaded;
+  const next = { ...changes };
+  if (project.accessVisibility === 'PRIVATE' && next.includeInLibrary) next.includeInLibrary = false;
+  const becomesWork =
+    (next.answer !== undefined && next.answer.trim() !== '') ||
+    (next.responseClassification !== undefined && next.responseClassification !== 'INCOMPLETE');
+  if (!next.responseStatus && becomesWork && question.responseStatus === 'INCOMPLETE') {
+    next.responseStatus = 'IN-PROGRESS';
+  }
+  const updated = await repo.updateQuestion(
+    { teamId: caller.user.teamId, projectId: question.projectId, questionId: question.questionId },
+    { ...next, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
+    expectedVersion,
+  );
+  return toQuestion(updated, project, mentioned);
+}
+
+/** Answer, classify, include in the library, complete or assign. */
 export async function updateQuestion(
   caller: TeamCaller,
-  params: { projectId: string; questionId: string },
+  params: QuestionParams,
   body: z.output<typeof UpdateQuestionRequest>,
   sessionId: string | null,
 ): Promise<Question> {
-  const project = await visibleProject(caller, params.projectId);
-  const key = { teamId: caller.user.teamId, ...params };
-  const current = await repo.getQuestion(key.teamId, key.projectId, key.questionId);
-  if (!current || !counts(current)) throw new NotFoundError(QUESTION_NOT_FOUND);
-  if (body.version !== undefined && body.version !== current.version) throw new ConflictError();
-  if (body.assignedToUserId) await requireProjectMember(project, body.assignedToUserId, 'assignedToUserId');
+  const loaded = await visibleQuestion(caller, params);
+  if (body.version !== undefined && body.version !== loaded.question.version) throw new ConflictError();
+  if (body.assignedToUserId) await requireProjectMember(loaded.project, body.assignedToUserId, 'assignedToUserId');
   const { version, ...changes } = body;
-  if (project.accessVisibility === 'PRIVATE' && changes.includeInLibrary) changes.includeInLibrary = false;
-  const becomesWork =
-    (changes.answer !== undefined && changes.answer.trim() !== '') ||
-    (changes.responseClassification !== undefined && changes.responseClassification !== 'INCOMPLETE');
-  if (!changes.responseStatus && becomesWork && current.responseStatus === 'INCOMPLETE') {
-    changes.responseStatus = 'IN-PROGRESS';
-  }
-  const updated = await repo.updateQuestion(
-    key,
-    { ...changes, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
-    version ?? current.version,
-  );
-  return toQuestion(updated, project);
+  return applyChanges(caller, loaded, changes, version ?? loaded.question.version, sessionId);
+}
+
+export async function unassignQuestion(caller: TeamCaller, params: QuestionParams, sessionId: string | null) {
+  const loaded = await visibleQuestion(caller, params);
+  return applyChanges(caller, loaded, { assignedToUserId: null }, undefined, sessionId);
+}
+
+export async function completeQuestion(caller: TeamCaller, params: QuestionParams, sessionId: string | null) {
+  const loaded = await visibleQuestion(caller, params);
+  return applyChanges(caller, loaded, { responseStatus: 'COMPLETE' }, undefined, sessionId);
+}
+
+/** Deletes a question added by hand (soft: it stops counting everywhere, its history stays). */
+export async function deleteQuestion(caller: TeamCaller, params: QuestionParams, sessionId: string | null) {
+  const { question } = await visibleQuestion(caller, params);
+  if (question.creationType !== 'MANUAL') throw new BadRequestError(ONLY_MANUAL_DELETE);
+  await repo.updateQuestion(questionKey(caller, params), {
+    deletedAt: new Date().toISOString(),
+    updatedByUserId: caller.user.userId,
+    changedBySession: sessionMark(sessionId),
+  });
+  return { ok: true as const };
+}
+
+/** Unlinks an imported row that is not a question (it stops counting; a re-import may link it again). */
+export async function markNotAQuestion(caller: TeamCaller, params: QuestionParams, sessionId: string | null) {
+  const { question } = await visibleQuestion(caller, params);
+  if (question.creationType === 'MANUAL') throw new BadRequestError(ONLY_IMPORTED_UNLINK);
+  await repo.updateQuestion(questionKey(caller, params), {
+    isLinked: false,
+    updatedByUserId: caller.user.userId,
+    changedBySession: sessionMark(sessionId),
+  });
+  return { ok: true as const };
+}
+
+/** Every saved change of the question, newest first. */
+export async function listQuestionHistory(caller: TeamCaller, params: QuestionParams): Promise<HistoryEntry[]> {
+  await visibleQuestion(caller, params);
+  const entries = await repo.historyOf(caller.user.teamId, params.projectId, params.questionId);
+  return entries.sort(byVersion).reverse().map(toHistoryEntry);
+}
+
+/**
+ * Brings back the answer, classification and library flag as they were after an earlier change
+ * (a change of its own, with its own history entry). The PRIVATE rule still holds.
+ */
+export async function restoreAnswer(
+  caller: TeamCaller,
+  params: QuestionParams & { activityId: string },
+  body: z.output<typeof RestoreAnswerRequest>,
+  sessionId: string | null,
+): Promise<Question> {
+  const { activityId, ...questionParams } = params;
+  const loaded = await visibleQuestion(caller, questionParams);
+  const entries = (await repo.historyOf(caller.user.teamId, params.projectId, params.questionId)).sort(byVersion);
+  const index = entries.findIndex((e) => e.activityId === activityId);
+  if (index < 0) throw new NotFoundError(HISTORY_ENTRY_NOT_FOUND);
+  if (body.version !== loaded.question.version) throw new ConflictError();
+  const restored: RestoredAnswer = valuesAsOf(entries, index);
+  return applyChanges(caller, loaded, restored, body.version, sessionId);
 }

@@ -4,8 +4,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateQuestionRequest } from '../../shared/schemas/question';
 import { config } from '../common/config';
 import { documentClient } from '../common/db';
-import { db, type QuestionItem } from '../common/entities';
-import { ConflictError, isConditionFailure } from '../common/errors';
+import { db, type QuestionActivityItem, type QuestionItem } from '../common/entities';
+import { ConflictError, isConditionFailure, NotFoundError } from '../common/errors';
+import { QUESTION_NOT_FOUND } from './messages';
 import { deltaExpression, type StatsDelta } from './stats';
 
 /** Every question of a project, in order (one Query, paged through). */
@@ -37,11 +38,17 @@ export async function createQuestion(
 
 type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assignedToUserId'>> & {
   assignedToUserId?: string | null;
+  deletedAt?: string;
+  isLinked?: boolean;
   updatedByUserId: string;
   changedBySession: string;
 };
 
-/** Changes a question that still exists; with `expectedVersion`, a newer version answers 409. */
+/**
+ * The one write of a question that still counts (not deleted, still linked); with
+ * `expectedVersion`, a newer version answers 409. A question gone meanwhile answers 404 when no
+ * version was given (the caller read it a moment ago), 409 otherwise.
+ */
 export async function updateQuestion(
   key: { teamId: string; projectId: string; questionId: string },
   changes: QuestionChanges,
@@ -55,16 +62,81 @@ export async function updateQuestion(
   if (assignedToUserId === null) update = update.remove(['assignedToUserId']);
   try {
     const { data } = await update
-      .where((attr, { eq, notExists }) =>
-        [notExists(attr.deletedAt), expectedVersion === undefined ? '' : eq(attr.version, expectedVersion)]
+      .where((attr, { eq, ne, notExists }) =>
+        [
+          notExists(attr.deletedAt),
+          ne(attr.isLinked, false),
+          expectedVersion === undefined ? '' : eq(attr.version, expectedVersion),
+        ]
           .filter(Boolean)
           .join(' AND '),
       )
       .go({ response: 'all_new' });
     return data as QuestionItem;
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError();
+    if (isConditionFailure(error)) {
+      throw expectedVersion === undefined ? new NotFoundError(QUESTION_NOT_FOUND) : new ConflictError();
+    }
     throw error;
+  }
+}
+
+/** The DynamoDB key of a project's questions' partition (what a page cursor must point into). */
+export const questionsPartition = (teamId: string, projectId: string) =>
+  (db().entities.question.get({ teamId, projectId, questionId: '' }).params() as { Key: { pk: string } }).Key
+    .pk;
+
+/**
+ * One page of a project's questions that still count (linked, not deleted), in order: one Query
+ * (DynamoDB reads up to 1 MB per request, so a page of a few hundred questions is one request).
+ */
+export async function questionsPage(
+  teamId: string,
+  projectId: string,
+  page: { count: number; cursor?: string },
+) {
+  const { data, cursor } = await db()
+    .entities.question.query.primary({ teamId, projectId })
+    .where((attr, { ne, notExists }) => `${notExists(attr.deletedAt)} AND ${ne(attr.isLinked, false)}`)
+    .go({ count: page.count, cursor: page.cursor ?? null });
+  return { data, cursor };
+}
+
+/** The questions of a project on which the user was mentioned (one Query). */
+export async function mentionedQuestionIds(teamId: string, projectId: string, userId: string) {
+  const { data } = await db()
+    .entities.questionMention.query.primary({ teamId, projectId, userId })
+    .go({ pages: 'all', attributes: ['questionId'] });
+  return new Set(data.map((m) => m.questionId));
+}
+
+/** Whether the user was mentioned on the question (one GetItem). */
+export async function isMentioned(teamId: string, projectId: string, userId: string, questionId: string) {
+  const { data } = await db().entities.questionMention.get({ teamId, projectId, userId, questionId }).go();
+  return Boolean(data);
+}
+
+/** The question's history (its CHANGE entries), oldest first, all pages. */
+export async function historyOf(teamId: string, projectId: string, questionId: string) {
+  const { data } = await db()
+    .entities.questionActivity.query.primary({ teamId, projectId, questionId })
+    .where((attr, { eq }) => eq(attr.kind, 'CHANGE'))
+    .go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * Writes activity entries (BatchWriteItem, 25 a request). Their ids come from the change, so writing
+ * one again (a redelivered stream record) replaces it with the same entry.
+ */
+export async function putActivity(entries: QuestionActivityItem[]) {
+  let pending = entries;
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt === 4) throw new Error(`${pending.length} activity entries left unprocessed`);
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    const { unprocessed } = await db().entities.questionActivity.put(pending).go({ concurrency: 4 });
+    const left = new Set(unprocessed.map((k) => `${k.questionId}#${k.activityId}`));
+    pending = pending.filter((e) => left.has(`${e.questionId}#${e.activityId}`));
   }
 }
 

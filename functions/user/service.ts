@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/constants';
 import { DEFAULT_ROLES } from '../../shared/permissions';
-import { type AccountStatus, PHOTO_TOO_LARGE_MESSAGE, type User } from '../../shared/schemas/user';
+import {
+  type AccountStatus,
+  PHOTO_TOO_LARGE_MESSAGE,
+  PHOTO_TYPE_MESSAGE,
+  PHOTO_TYPES,
+  type User,
+} from '../../shared/schemas/user';
 import { type ActivityInput, activityByDay, recordActivityEvent } from '../common/activity';
 import type { Caller } from '../common/caller';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnprocessableError } from '../common/errors';
 import { logger } from '../common/logger';
-import { isOwnPhotoKey, photoPrefix, photoUrl } from '../common/photos';
-import { deleteUpload, inspectUpload, presignDownload, presignUpload } from '../common/storage';
+import { photoPrefix, photoUrl } from '../common/photos';
+import { deleteUpload } from '../common/storage';
 import { teamGroupNames, teamsById } from '../common/team-directory';
+import { acceptUpload, isStagingKeyOf, startUpload, type UploadRule } from '../common/uploads';
 import * as repo from './repo';
 
 type RegisteredCaller = Caller & { user: NonNullable<Caller['user']> };
@@ -91,34 +98,33 @@ export async function getUserTeams(caller: Caller) {
   }));
 }
 
+const PHOTO_RULE: UploadRule = {
+  maxBytes: LIMITS.photoBytes,
+  types: PHOTO_TYPES,
+  tooLarge: PHOTO_TOO_LARGE_MESSAGE,
+  wrongType: PHOTO_TYPE_MESSAGE,
+};
+const photoStaging = (userId: string) => `users/${userId}/photos`;
+
 export async function requestPhotoUpload(caller: Caller, contentType: string) {
-  const { user, membership } = requireUser(caller);
-  const photo = `${photoPrefix(user.userId, membership?.teamId)}${randomUUID()}`;
-  const [uploadUrl, accessUrl] = await Promise.all([
-    presignUpload(photo, contentType),
-    presignDownload(photo),
-  ]);
-  return { uploadUrl, accessUrl, photo };
+  const { user } = requireUser(caller);
+  const { key, upload } = await startUpload(photoStaging(user.userId), contentType, PHOTO_RULE);
+  return { upload, photo: key };
 }
 
 /** Checks what was really uploaded (the browser's claims are not trusted) before using it. */
 export async function completePhotoUpload(caller: Caller, photo: string, sessionId: string | null = null) {
   const { user, membership } = requireUser(caller);
-  if (!isOwnPhotoKey(photo, user.userId, membership?.teamId)) {
+  if (!isStagingKeyOf(photo, photoStaging(user.userId))) {
     throw new ForbiddenError('That photo does not belong to you');
   }
-  const upload = await inspectUpload(photo);
-  if (!upload) throw new NotFoundError('Upload not found');
-  if (!upload.contentType.toLowerCase().startsWith('image/')) {
-    await deleteUpload(photo);
-    throw new UnprocessableError('The photo must be an image');
-  }
-  if (upload.size > LIMITS.photoBytes) {
-    await deleteUpload(photo);
-    throw new PayloadTooLargeError(PHOTO_TOO_LARGE_MESSAGE);
-  }
-  const data = await repo.updateProfile(user.userId, { photo }, sessionId);
-  if (user.photo && user.photo !== photo) await deleteQuietly(user.photo);
+  const accepted = await acceptUpload(
+    photo,
+    `${photoPrefix(user.userId, membership?.teamId)}${randomUUID()}`,
+    PHOTO_RULE,
+  );
+  const data = await repo.updateProfile(user.userId, { photo: accepted.key }, sessionId);
+  if (user.photo && user.photo !== accepted.key) await deleteQuietly(user.photo);
   return getCurrentUser({ ...caller, user: { ...user, ...data } });
 }
 

@@ -53,11 +53,11 @@ export class Data extends Construct {
       removalPolicy: props.removalPolicy,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 'uploads/',
-      // The browser PUTs to presigned URLs and reads back through presigned GETs, straight from S3.
+      // The browser POSTs to presigned policies and reads back through presigned GETs, straight from S3.
       cors: [
         {
           allowedOrigins: [props.appOrigin],
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET],
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,
@@ -65,6 +65,8 @@ export class Data extends Construct {
       ],
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads land in staging/ and are moved out once checked; one never completed is removed.
+        { id: 'StagedUploads', prefix: 'staging/', expiration: Duration.days(1) },
         ...(retain ? [{ noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
     });

@@ -17,3 +17,14 @@ export const emailAddress = (max: number, message = 'Please enter your work emai
     .pipe(z.email({ error: message }));
 
 export const Ok = z.object({ ok: z.literal(true) });
+
+/**
+ * A presigned POST for one browser upload (every upload of the product): POST a multipart form to
+ * `url` with every field of `fields`, then the file last as `file`, and no Authorization header.
+ * The store enforces the size range and the exact Content-Type signed into the policy.
+ */
+export const PresignedUpload = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type PresignedUpload = z.infer<typeof PresignedUpload>;

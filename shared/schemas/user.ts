@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
-import { emailAddress } from './common';
+import { emailAddress, PresignedUpload } from './common';
 
 export const ACCOUNT_STATUSES = [
   'USER_NOT_REGISTERED',
@@ -66,16 +66,16 @@ export const UserTeam = z.object({ teamId: z.string(), name: z.string(), current
 
 export const PHOTO_TOO_LARGE_MESSAGE =
   'That image is too large, please choose a smaller image. We allow up to 2MB.';
+/** Photos are raster images: no SVG (it can carry script). */
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const PHOTO_TYPE_MESSAGE = 'The photo must be a PNG, JPEG, GIF or WebP image';
 export const PhotoUploadRequest = z.object({
   fileName: z.string().trim().min(1).max(LIMITS.defaultInput),
-  contentType: z.string().regex(/^image\/[\w.+-]+$/, 'The photo must be an image'),
+  contentType: z.enum(PHOTO_TYPES, PHOTO_TYPE_MESSAGE),
 });
 export const PhotoUploadResponse = z.object({
-  /** Presigned PUT; send the file with the same Content-Type and no Authorization header. */
-  uploadUrl: z.string(),
-  /** Where the uploaded image can be read (for the preview). */
-  accessUrl: z.string(),
-  /** The object to name in /user/photo/complete. */
+  upload: PresignedUpload,
+  /** The staged object to name in /user/photo/complete. */
   photo: z.string(),
 });
 export const PhotoCompleteRequest = z.object({ photo: z.string().min(1).max(1024) });

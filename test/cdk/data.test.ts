@@ -67,12 +67,12 @@ describe('data', () => {
     }
   });
 
-  it('lets the SPA origin PUT and GET presigned upload URLs', () => {
+  it('lets the SPA origin POST and GET presigned upload URLs (no PUT)', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [
           Match.objectLike({
-            AllowedMethods: ['PUT', 'GET'],
+            AllowedMethods: ['POST', 'GET'],
             AllowedHeaders: ['*'],
             AllowedOrigins: [
               {
@@ -84,6 +84,21 @@ describe('data', () => {
             ],
           }),
         ],
+      },
+    });
+  });
+
+  it('removes staged uploads that were never completed after a day', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Id: 'StagedUploads',
+            Prefix: 'staging/',
+            ExpirationInDays: 1,
+            Status: 'Enabled',
+          }),
+        ]),
       },
     });
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { DEMO } from '../../scripts/local/provision';
 import { UPLOADS_BUCKET } from '../../scripts/local/stack';
-import { PHOTO_TOO_LARGE_MESSAGE } from '../../shared/schemas/user';
+import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../shared/schemas/user';
 import { client } from '../support/api-client';
 import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -801,77 +801,87 @@ describe('photos', () => {
     'base64',
   );
 
-  async function upload(person: Person, body: Buffer, contentType = 'image/png') {
+  /** Stages bytes through the presigned POST, as the browser does (declared type = signed type). */
+  async function upload(person: Person, body: Buffer, contentType: string = 'image/png') {
     const requested = await as(person).call('requestPhotoUpload', {
-      body: {
-        fileName: 'me.png',
-        contentType: 'image/png',
-      },
+      body: { fileName: 'me.png', contentType: 'image/png' },
     });
     expect(requested.status).toBe(200);
-    const put = await fetch(requested.body.data.uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': contentType },
-      body: new Uint8Array(body),
-    });
-    expect(put.status).toBe(200);
-    return requested.body.data as { uploadUrl: string; accessUrl: string; photo: string };
+    const { upload: form, photo } = requested.body.data as {
+      upload: { url: string; fields: Record<string, string> };
+      photo: string;
+    };
+    const data = new FormData();
+    for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+    data.append('file', new Blob([new Uint8Array(body)], { type: contentType }));
+    const post = await fetch(form.url, { method: 'POST', body: data });
+    expect(post.status).toBeLessThan(300);
+    return { form, photo };
   }
+  const keyOf = (url: string) =>
+    decodeURIComponent(new URL(url).pathname.slice(`/${UPLOADS_BUCKET}/`.length));
 
-  it('presigns a PUT under the team and user, with the content type signed', async () => {
+  it('presigns a POST for a staging key of the caller, with the size range and type in the policy', async () => {
+    // Act
     const requested = await as(alice).call('requestPhotoUpload', {
-      body: {
-        fileName: 'me.png',
-        contentType: 'image/png',
-      },
+      body: { fileName: 'me.png', contentType: 'image/png' },
     });
+    // Assess
     expect(requested.status).toBe(200);
-    const { uploadUrl, accessUrl, photo } = requested.body.data;
-    expect(photo).toMatch(new RegExp(`^teams/${teamA}/users/${alice.userId}/photos/[0-9a-f-]{36}$`));
-    const url = new URL(uploadUrl);
-    expect(url.pathname).toBe(`/${UPLOADS_BUCKET}/${photo}`);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
-    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(900);
-    expect(new URL(accessUrl).pathname).toBe(`/${UPLOADS_BUCKET}/${photo}`);
-    expect(new URL(accessUrl).searchParams.get('X-Amz-Expires')).toBe('3600');
+    const { upload: form, photo } = requested.body.data;
+    expect(photo).toMatch(new RegExp(`^staging/users/${alice.userId}/photos/[0-9a-f-]{36}$`));
+    expect(new URL(form.url).pathname).toBe(`/${UPLOADS_BUCKET}`);
+    expect(form.fields.key).toBe(photo);
+    const policy = JSON.parse(Buffer.from(form.fields.Policy, 'base64').toString('utf8'));
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 2 * 1024 * 1024]);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'image/png']);
     const henry = await stack.signIn('henry@acme.test');
     const noTeam = await api.call('requestPhotoUpload', {
       token: henry,
       body: { fileName: 'me.png', contentType: 'image/jpeg' },
     });
-    expect(noTeam.body.data.photo).toMatch(/^users\/[0-9a-f-]+\/photos\/[0-9a-f-]{36}$/);
-    const notImage = await as(alice).call('requestPhotoUpload', {
-      body: {
-        fileName: 'me.txt',
-        contentType: 'text/plain',
-      },
-    });
-    expect(notImage.status).toBe(400);
-    expect(notImage.body.fieldErrors).toEqual({ contentType: ['The photo must be an image'] });
+    expect(noTeam.body.data.photo).toMatch(/^staging\/users\/[0-9a-f-]+\/photos\/[0-9a-f-]{36}$/);
+    for (const contentType of ['text/plain', 'image/svg+xml', 'text/html']) {
+      const refused = await as(alice).call('requestPhotoUpload', {
+        body: { fileName: 'me.svg', contentType },
+      });
+      expect(refused.status, contentType).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ contentType: [PHOTO_TYPE_MESSAGE] });
+    }
   });
 
-  it('uses an uploaded image, shows it as a URL everywhere and replaces the previous one', async () => {
+  it('moves an accepted image to a final key nobody can upload to, and replaces the previous one', async () => {
+    // Prepare
     const first = await upload(alice, png);
+    // Act
     const completed = await as(alice).call('completePhotoUpload', { body: { photo: first.photo } });
+    // Assess
     expect(completed.status).toBe(200);
     const photoUrl = completed.body.data.photo as string;
-    expect(new URL(photoUrl).pathname).toBe(`/${UPLOADS_BUCKET}/${first.photo}`);
+    const finalKey = keyOf(photoUrl);
+    expect(finalKey).toMatch(new RegExp(`^teams/${teamA}/users/${alice.userId}/photos/[0-9a-f-]{36}$`));
     const image = await fetch(photoUrl);
+    expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
-    expect(new URL((await as(alice).call('getUser')).body.data.photo).pathname).toBe(
-      `/${UPLOADS_BUCKET}/${first.photo}`,
-    );
+    expect(await exists(first.photo)).toBe(false);
+    expect(keyOf((await as(alice).call('getUser')).body.data.photo)).toBe(finalKey);
     const members = (await as(alice).call('listAllMembers')).body.data;
     const self = members.find((m: { userId: string }) => m.userId === alice.userId);
-    expect(new URL(self.member.photo).pathname).toBe(`/${UPLOADS_BUCKET}/${first.photo}`);
+    expect(keyOf(self.member.photo)).toBe(finalKey);
+
+    // The same upload form used again only stages a new object: the accepted photo is untouched.
+    const data = new FormData();
+    for (const [name, value] of Object.entries(first.form.fields)) data.append(name, value);
+    data.append('file', new Blob(['<html><script>alert(1)</script>'], { type: 'image/png' }));
+    await fetch(first.form.url, { method: 'POST', body: data });
+    expect(Buffer.from(await (await fetch(photoUrl)).arrayBuffer())).toEqual(png);
 
     const second = await upload(alice, png);
     expect((await as(alice).call('completePhotoUpload', { body: { photo: second.photo } })).status).toBe(200);
-    expect(await exists(first.photo)).toBe(false);
-    expect(await exists(second.photo)).toBe(true);
+    expect(await exists(finalKey)).toBe(false);
   });
 
-  it('rejects and deletes an oversize upload (413) and a non-image (422)', async () => {
+  it('rejects and deletes an oversize upload (413), and markup or SVG declared as an image (422)', async () => {
     const big = await upload(alice, Buffer.alloc(2 * 1024 * 1024 + 1, 1));
     expect(await as(alice).call('completePhotoUpload', { body: { photo: big.photo } })).toEqual({
       status: 413,
@@ -883,31 +893,36 @@ describe('photos', () => {
       body: { message: 'Upload not found' },
     });
 
-    const text = await upload(alice, Buffer.from('not an image'), 'text/plain');
-    expect(await as(alice).call('completePhotoUpload', { body: { photo: text.photo } })).toEqual({
-      status: 422,
-      body: { message: 'The photo must be an image' },
-    });
-    expect(await exists(text.photo)).toBe(false);
+    for (const bytes of [
+      '<html><body><script>alert(document.cookie)</script></body></html>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<'.repeat(4096),
+    ]) {
+      const staged = await upload(alice, Buffer.from(bytes), 'image/png');
+      expect(await as(alice).call('completePhotoUpload', { body: { photo: staged.photo } })).toEqual({
+        status: 422,
+        body: { message: PHOTO_TYPE_MESSAGE },
+      });
+      expect(await exists(staged.photo)).toBe(false);
+    }
     // The accepted photo is untouched.
     expect((await as(alice).call('getUser')).body.data.photo).not.toBeNull();
   });
 
-  it("refuses a key outside the caller's own prefix", async () => {
+  it("refuses a key outside the caller's own staging prefix", async () => {
     const alices = await upload(alice, png);
     const response = await as(dave).call('completePhotoUpload', { body: { photo: alices.photo } });
     expect(response).toEqual({ status: 403, body: { message: 'That photo does not belong to you' } });
-    const traversal = await as(alice).call('completePhotoUpload', {
-      body: {
-        photo: `teams/${teamA}/users/${alice.userId}/photos/../../../${bob.userId}/photos/x`,
-      },
-    });
-    expect(traversal.status).toBe(403);
+    for (const photo of [
+      `staging/users/${alice.userId}/photos/../../${bob.userId}/photos/x`,
+      keyOf((await as(alice).call('getUser')).body.data.photo),
+    ]) {
+      expect((await as(alice).call('completePhotoUpload', { body: { photo } })).status).toBe(403);
+    }
   });
 
   it('removes the photo and its object', async () => {
-    const current = (await as(alice).call('getUser')).body.data.photo as string;
-    const key = decodeURIComponent(new URL(current).pathname.slice(`/${UPLOADS_BUCKET}/`.length));
+    const key = keyOf((await as(alice).call('getUser')).body.data.photo as string);
     const removed = await as(alice).call('removePhoto');
     expect(removed.status).toBe(200);
     expect(removed.body.data.photo).toBeNull();

@@ -1,3 +1,4 @@
+import { answeringLiveEvents } from '@/features/answering/live-events';
 import { notificationsLiveEvents } from '@/features/notifications/live-events';
 import { projectsLiveEvents } from '@/features/projects/live-events';
 import { teamLiveEvents } from '@/features/team/live-events';
@@ -9,6 +10,7 @@ import type { LiveEventHandlers } from '@/lib/live-events';
  * none of them). A new feature that reacts to live events adds its registration to this list.
  */
 export const liveEventHandlers: readonly LiveEventHandlers[] = [
+  answeringLiveEvents,
   notificationsLiveEvents,
   projectsLiveEvents,
   teamLiveEvents,

@@ -3,5 +3,5 @@ import { api } from '@/lib/api-client';
 
 export type PhotoUploadInput = RouteBody<'requestPhotoUpload'>;
 
-/** POST /api/user/photo/update: a presigned PUT (uploadUrl) for a new photo, and its object name. */
+/** POST /api/user/photo/update: a presigned POST (upload) for a new photo, and its object name. */
 export const requestPhotoUpload = (body: PhotoUploadInput) => api('requestPhotoUpload', { body });

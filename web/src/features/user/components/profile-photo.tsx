@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { useRemovePhoto } from '@/features/user/api/remove-photo';
 import { useSavePhoto } from '@/features/user/api/save-photo';
-import { photoFileProblem } from '@/features/user/utils/photo-file';
+import { PHOTO_ACCEPT, photoFileProblem } from '@/features/user/utils/photo-file';
 import { notifyError } from '@/lib/notify';
 
 export const PHOTO_UPLOAD_ERROR = 'There was an error uploading your photo';
@@ -81,7 +81,7 @@ export function ProfilePhoto({ user }: { user: User }) {
           </Group>
         ) : (
           <Group gap="sm">
-            <FileButton onChange={choose} accept="image/*" resetRef={resetRef} disabled={busy}>
+            <FileButton onChange={choose} accept={PHOTO_ACCEPT} resetRef={resetRef} disabled={busy}>
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconPhoto size={18} />} disabled={busy}>
                   {user.photo ? 'Change Photo' : 'Choose Photo'}

@@ -5,7 +5,11 @@ import { PHOTO_NOT_AN_IMAGE_MESSAGE, photoFileName, photoFileProblem } from './p
 describe('photoFileProblem', () => {
   it('accepts an image up to 2MB', () => {
     expect(photoFileProblem({ type: 'image/png', size: 10 })).toBeNull();
-    expect(photoFileProblem({ type: 'image/svg+xml', size: LIMITS.photoBytes })).toBeNull();
+    expect(photoFileProblem({ type: 'image/webp', size: LIMITS.photoBytes })).toBeNull();
+  });
+
+  it('refuses SVG, which can carry script', () => {
+    expect(photoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe(PHOTO_NOT_AN_IMAGE_MESSAGE);
   });
 
   it('refuses a larger image with the exact message', () => {

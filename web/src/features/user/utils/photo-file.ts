@@ -1,12 +1,14 @@
 import { LIMITS } from '@shared/constants';
-import { PHOTO_TOO_LARGE_MESSAGE } from '@shared/schemas/user';
+import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPES } from '@shared/schemas/user';
 
 export const PHOTO_NOT_AN_IMAGE_MESSAGE =
-  'That file is not an image, please choose an image file (such as PNG, JPEG or GIF).';
+  'That file is not an image, please choose a PNG, JPEG, GIF or WebP image.';
+/** What the file picker offers (the server checks the bytes again). */
+export const PHOTO_ACCEPT = PHOTO_TYPES.join(',');
 
 /** Why a chosen file cannot be a profile photo (spec 000 §5: an image, at most 2MB), or null. */
 export function photoFileProblem(file: { type: string; size: number }): string | null {
-  if (!/^image\/[\w.+-]+$/.test(file.type)) return PHOTO_NOT_AN_IMAGE_MESSAGE;
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_NOT_AN_IMAGE_MESSAGE;
   if (file.size > LIMITS.photoBytes) return PHOTO_TOO_LARGE_MESSAGE;
   return null;
 }

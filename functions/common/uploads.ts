@@ -1,0 +1,83 @@
+/**
+ * Every browser upload of the product goes through here, once (photos now; questionnaires,
+ * documents, library files and logos later):
+ *
+ * 1. `startUpload` gives the browser a presigned POST for a fresh staging key (`staging/…`), with
+ *    the size range and the exact Content-Type in the signed policy, so S3 refuses anything else.
+ *    Staged objects expire after a day (bucket lifecycle), so an upload never completed is gone.
+ * 2. `acceptUpload` (the route's `complete`) trusts nothing the browser said: it checks the stored
+ *    size, reads the first bytes and identifies the file by its magic numbers (file-type), then
+ *    copies it to its final key with the content type the bytes proved and deletes the staged
+ *    object. The final key never had an upload URL, so nothing can be written over an accepted file.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { NotFoundError, PayloadTooLargeError, UnprocessableError } from './errors';
+import { copyUpload, deleteUpload, inspectUpload, presignPost, readHead } from './storage';
+
+export const STAGING_PREFIX = 'staging/';
+/** Enough bytes to identify every accepted format (an Office file's zip directory included). */
+const SNIFF_BYTES = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What one kind of upload accepts, and what users are told otherwise. */
+export interface UploadRule {
+  maxBytes: number;
+  /** Content types the bytes may prove (text/csv: UTF-8 text with no magic number). */
+  types: readonly string[];
+  tooLarge: string;
+  wrongType: string;
+}
+
+/** A staging key of the owner's (e.g. `users/<userId>`), with a generated name. */
+export const newStagingKey = (owner: string) => `${STAGING_PREFIX}${owner}/${randomUUID()}`;
+
+/** Only a key this owner could have been given: their staging prefix and a generated name. */
+export const isStagingKeyOf = (key: string, owner: string) =>
+  key.startsWith(`${STAGING_PREFIX}${owner}/`) && UUID.test(key.slice(`${STAGING_PREFIX}${owner}/`.length));
+
+export async function startUpload(owner: string, contentType: string, rule: UploadRule) {
+  const key = newStagingKey(owner);
+  return { key, upload: await presignPost(key, contentType, rule.maxBytes) };
+}
+
+/** The content type the bytes prove, if it is one the rule accepts. */
+export async function sniff(head: Uint8Array, types: readonly string[]): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return types.includes(detected.mime) ? detected.mime : null;
+  if (types.includes('text/csv') && isText(head)) return 'text/csv';
+  return null;
+}
+
+/** UTF-8 text with no NUL (a cut multi-byte character at the end of the head is fine). */
+function isText(head: Uint8Array) {
+  if (head.length === 0 || head.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a staged upload and moves it to `finalKey`; a rejected upload is deleted. Answers 404
+ * when nothing (or nothing any more) is staged under `stagingKey`.
+ */
+export async function acceptUpload(stagingKey: string, finalKey: string, rule: UploadRule) {
+  const stored = await inspectUpload(stagingKey);
+  if (!stored) throw new NotFoundError('Upload not found');
+  if (stored.size > rule.maxBytes) {
+    await deleteUpload(stagingKey);
+    throw new PayloadTooLargeError(rule.tooLarge);
+  }
+  const contentType =
+    stored.size > 0 ? await sniff(await readHead(stagingKey, SNIFF_BYTES), rule.types) : null;
+  if (!contentType) {
+    await deleteUpload(stagingKey);
+    throw new UnprocessableError(rule.wrongType);
+  }
+  await copyUpload(stagingKey, finalKey, contentType);
+  await deleteUpload(stagingKey);
+  return { key: finalKey, contentType, size: stored.size };
+}
