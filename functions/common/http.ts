@@ -1,6 +1,6 @@
 /**
  * The handler pipeline every route group shares: middy + @middy/http-router, routes taken from the
- * route table. Per request: chaos injection (non-production), body size and JSON checks, identity,
+ * route table. Per request: body size and JSON checks, identity, chaos injection (local, signed in),
  * caller (membership + permissions, loaded once), zod validation, the route's implementation, the
  * response validated against its schema and wrapped as `{ data }`, and typed errors mapped to JSON.
  */
@@ -162,6 +162,7 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
       logger.appendKeys({ userId: caller.identity.sub, teamId: caller.user?.teamId });
       if (route.permission) requirePermission(caller, route.permission);
       else if (route.team) requireTeam(caller);
+      await injectChaos(header(event, HEADER_CHAOS));
     }
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
     const request = {
@@ -179,19 +180,23 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
   };
 }
 
-/** Non-production stages honour the chaos header so client retries and timeouts can be exercised. */
-const chaos = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => ({
-  before: async ({ event }) => {
-    if (config.isProduction) return;
-    const flag = header(event, HEADER_CHAOS);
-    if (!flag) return;
-    const delay = /^delay=(\d+)$/.exec(flag);
-    if (delay) await new Promise((resolve) => setTimeout(resolve, Math.min(Number(delay[1]), 10_000)));
-    else if (flag === 'fail' || (flag === 'flaky' && Math.random() < 0.5)) {
-      throw new ServiceUnavailableError('Injected failure (chaos header)');
-    }
-  },
-});
+/** Longest delay the chaos header can ask for: enough to exercise the client's timeouts and retries. */
+export const CHAOS_MAX_DELAY_MS = 5000;
+
+/**
+ * Failures and delays injected on request so the client's retries and timeouts can be exercised:
+ * honoured only where the runner enables it (never in a deployed stage) and only for signed-in
+ * callers, so nobody can hold a function by sending a header.
+ */
+async function injectChaos(flag: string | undefined) {
+  if (!flag || !config.chaosEnabled) return;
+  const delay = /^delay=(\d{1,6})$/.exec(flag);
+  if (delay)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(Number(delay[1]), CHAOS_MAX_DELAY_MS)));
+  else if (flag === 'fail' || (flag === 'flaky' && Math.random() < 0.5)) {
+    throw new ServiceUnavailableError('Injected failure (chaos header)');
+  }
+}
 
 /** Logs one line per request and turns every error into a JSON response without internals. */
 const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => {
@@ -243,7 +248,6 @@ export function createGroupHandler<G extends RouteGroup>(group: G, impls: GroupI
     }));
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(requestLog())
-    .use(chaos())
     .handler(
       httpRouterHandler({
         routes,

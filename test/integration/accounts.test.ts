@@ -7,6 +7,7 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
+import { INVITATION_LIMIT, INVITATION_LIMIT_MESSAGE } from '../../functions/team/invitations';
 import { DEMO } from '../../scripts/local/provision';
 import { UPLOADS_BUCKET } from '../../scripts/local/stack';
 import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../shared/schemas/user';
@@ -290,6 +291,34 @@ describe('invite', () => {
     });
     await stack.settle();
     expect(await mailTo('someone@acme.test')).toHaveLength(0);
+  });
+});
+
+describe('invitation rate limit', () => {
+  it('stops a sender after the limit, with a clear 429 and no invitation or e-mail', async () => {
+    // Prepare: an owner of a team of their own (so no other test's sender is limited).
+    const erin = await register('erin@echo.test', 'Erin', 'Park');
+    expect((await as(erin).call('createTeam', { body: { name: 'Echo Assurance' } })).status).toBe(200);
+    const ids = await idsOf(erin);
+    const invite = (n: number) =>
+      as(erin).call('inviteMember', {
+        body: {
+          emailAddress: `bulk.${n}@relay.test`,
+          groupId: ids.group('Delivery'),
+          roleId: ids.role('ROLE_MEMBER'),
+        },
+      });
+    // Act
+    const statuses: number[] = [];
+    for (let n = 1; n <= INVITATION_LIMIT.perSender; n++) statuses.push((await invite(n)).status);
+    const over = await invite(INVITATION_LIMIT.perSender + 1);
+    // Assess
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(over).toEqual({ status: 429, body: { message: INVITATION_LIMIT_MESSAGE } });
+    const pending = (await as(erin).call('listAllMembers')).body.data as Array<{ emailAddress: string }>;
+    expect(pending.some((m) => m.emailAddress === `bulk.${INVITATION_LIMIT.perSender + 1}@relay.test`)).toBe(
+      false,
+    );
   });
 });
 

@@ -107,11 +107,17 @@ describe('pipeline', () => {
     }
   });
 
-  it('injects a failure or a delay when the chaos header is sent outside production', async () => {
-    const failed = await api.call('health', { headers: { 'x-chaos': 'fail' } });
-    expect(failed).toEqual({ status: 503, body: { message: 'Injected failure (chaos header)' } });
+  it('injects a failure or a capped delay for signed-in callers only (local stack)', async () => {
+    // Prepare
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    // Act
+    const failed = await api.call('getUser', { token, headers: { 'x-chaos': 'fail' } });
+    const anonymous = await api.call('health', { headers: { 'x-chaos': 'fail' } });
     const started = Date.now();
-    const delayed = await api.call('health', { headers: { 'x-chaos': 'delay=300' } });
+    const delayed = await api.call('getUser', { token, headers: { 'x-chaos': 'delay=300' } });
+    // Assess
+    expect(failed).toEqual({ status: 503, body: { message: 'Injected failure (chaos header)' } });
+    expect(anonymous.status).toBe(200);
     expect(delayed.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
   });

@@ -42,6 +42,18 @@ afterEach(() => {
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 const user = { sub: 'u1', email: 'a@b.co' };
+const USER_ITEM = {
+  pk: 'USER#u1',
+  sk: 'PROFILE',
+  userId: 'u1',
+  emailAddress: 'a@b.co',
+  givenName: 'Ann',
+  lastName: 'Lee',
+  status: 'ACTIVE',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  __edb_e__: 'user',
+  __edb_v__: '1',
+};
 
 describe('handler pipeline', () => {
   it('wraps a route result as { data } JSON', async () => {
@@ -69,12 +81,26 @@ describe('handler pipeline', () => {
     expect(response.body).toBe(JSON.stringify({ message: 'Internal server error' }));
   });
 
-  it('honours the chaos header outside production and ignores it in production', async () => {
-    dynamo.on(GetCommand).resolves({});
-    const chaos = apiGatewayEvent({ route: routes.health, headers: { 'X-Chaos': 'fail' } });
-    expect((await meta(chaos, context)).statusCode).toBe(503);
-    process.env.STAGE = 'prod';
-    expect((await meta(chaos, context)).statusCode).toBe(200);
+  it('honours the chaos header only where the runner enables it, only for signed-in callers', async () => {
+    // Prepare: a registered caller, and the same user route asked to fail.
+    dynamo.on(GetCommand).resolves({ Item: USER_ITEM });
+    const chaos = apiGatewayEvent({ route: routes.getUser, claims: user, headers: { 'X-Chaos': 'fail' } });
+    const publicChaos = apiGatewayEvent({ route: routes.health, headers: { 'X-Chaos': 'fail' } });
+    try {
+      // Act / Assess: enabled locally for a signed-in caller
+      process.env.CHAOS = 'on';
+      expect((await userGroup(chaos, context)).statusCode).toBe(503);
+      // never for a public route
+      expect((await meta(publicChaos, context)).statusCode).toBe(200);
+      // never in production, nor where the runner did not enable it (a deployed stage)
+      process.env.STAGE = 'prod';
+      expect((await userGroup(chaos, context)).statusCode).not.toBe(503);
+      process.env.STAGE = 'dev';
+      delete process.env.CHAOS;
+      expect((await userGroup(chaos, context)).statusCode).not.toBe(503);
+    } finally {
+      delete process.env.CHAOS;
+    }
   });
 
   it('refuses a user route without authorizer claims', async () => {
@@ -83,20 +109,7 @@ describe('handler pipeline', () => {
   });
 
   it('loads the caller once and refuses team routes to a user without a team', async () => {
-    dynamo.on(GetCommand).resolves({
-      Item: {
-        pk: 'USER#u1',
-        sk: 'PROFILE',
-        userId: 'u1',
-        emailAddress: 'a@b.co',
-        givenName: 'Ann',
-        lastName: 'Lee',
-        status: 'ACTIVE',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        __edb_e__: 'user',
-        __edb_v__: '1',
-      },
-    });
+    dynamo.on(GetCommand).resolves({ Item: USER_ITEM });
     const response = await team(apiGatewayEvent({ route: routes.getRoles, claims: user }), context);
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.body)).toEqual({ message: 'You are not a member of a team' });
@@ -194,20 +207,7 @@ describe('JSON body limits (whatever the route schema, e.g. a free-form eventDat
     ],
   ])('refuses %s with 400 before the route runs', async (_, body, field, message) => {
     // Prepare: the caller exists; any write would be the route running.
-    dynamo.on(GetCommand).resolves({
-      Item: {
-        pk: 'USER#u1',
-        sk: 'PROFILE',
-        userId: 'u1',
-        emailAddress: 'a@b.co',
-        givenName: 'Ann',
-        lastName: 'Lee',
-        status: 'ACTIVE',
-        createdAt: '2026-01-01T00:00:00.000Z',
-        __edb_e__: 'user',
-        __edb_v__: '1',
-      },
-    });
+    dynamo.on(GetCommand).resolves({ Item: USER_ITEM });
     dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(PutCommand).resolves({});
     // Act
