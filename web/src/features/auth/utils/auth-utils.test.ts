@@ -78,17 +78,25 @@ describe('forms', () => {
 });
 
 describe('credentials kept for the automatic sign-in', () => {
+  const stored: string[] = [];
   beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('sessionStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => store.set(key, value),
-      removeItem: (key: string) => store.delete(key),
-    });
+    // Any write to web storage would be recorded here.
+    const recorder = {
+      getItem: () => null,
+      setItem: (_k: string, v: string) => stored.push(v),
+      removeItem: () => {},
+    };
+    vi.stubGlobal('sessionStorage', recorder);
+    vi.stubGlobal('localStorage', recorder);
   });
   afterEach(() => {
     clearPendingSignIn();
     vi.unstubAllGlobals();
+  });
+
+  it('never writes the password to web storage', () => {
+    keepPendingSignIn('ada@example.com', 'Secret-1!');
+    expect(stored.join('')).not.toContain('Secret-1!');
   });
 
   it('gives them back once, for the same e-mail', () => {
