@@ -4,6 +4,7 @@ import { db } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { membershipStatus } from '../common/team-directory';
+import { lockedWrite, sameVersion } from '../common/versioned';
 
 /** Whether any invitation is pending for this e-mail (one item read from the sparse index). */
 export async function hasPendingInvitation(email: string) {
@@ -23,15 +24,21 @@ export async function acceptedTeamIds(userId: string) {
  * Changes profile fields of a user, recording the browser session that made the change (its own
  * live event is marked `self` there). Returns the item as stored.
  */
+/** Changes the profile; with `expectedVersion`, a newer stored version answers 409 (see versioned.ts). */
 export async function updateProfile(
   userId: string,
   changes: { givenName?: string; lastName?: string; photo?: string | null },
   sessionId: string | null,
+  expectedVersion?: number,
 ) {
   const { photo, ...names } = changes;
   const set = { ...names, ...(photo ? { photo } : {}), changedBySession: sessionMark(sessionId) };
   const update = db().entities.user.patch({ userId }).set(set).add({ version: 1 });
-  const { data } = await (photo === null ? update.remove(['photo']) : update).go({ response: 'all_new' });
+  const { data } = await lockedWrite(() =>
+    (photo === null ? update.remove(['photo']) : update)
+      .where(({ version }, { eq }) => sameVersion(version, eq, expectedVersion))
+      .go({ response: 'all_new' }),
+  );
   return data;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/user';
 import { type ActivityInput, activityByDay, recordActivityEvent } from '../common/activity';
 import type { Caller } from '../common/caller';
-import { ForbiddenError, NotFoundError, PayloadTooLargeError, UnprocessableError } from '../common/errors';
+import { ForbiddenError, NotFoundError } from '../common/errors';
 import { logger } from '../common/logger';
 import { photoPrefix, photoUrl } from '../common/photos';
 import { deleteUpload } from '../common/storage';
@@ -44,6 +44,7 @@ export async function getCurrentUser(caller: Caller): Promise<User> {
     role: role ? { name: role.name, code: role.code } : null,
     group: groupName ? { groupName } : null,
     createdAt: user.createdAt,
+    version: user.version ?? 1,
   };
 }
 
@@ -59,11 +60,11 @@ export async function getAccountStatus(caller: Caller): Promise<AccountStatus> {
 /** Saves the caller's names (already trimmed and checked by the request schema). */
 export async function updateProfile(
   caller: Caller,
-  names: { givenName: string; lastName: string },
+  { version, ...names }: { givenName: string; lastName: string; version?: number },
   sessionId: string | null = null,
 ) {
   const { user } = requireUser(caller);
-  const data = await repo.updateProfile(user.userId, names, sessionId);
+  const data = await repo.updateProfile(user.userId, names, sessionId, version);
   return getCurrentUser({ ...caller, user: { ...user, ...data } });
 }
 

@@ -25,6 +25,8 @@ export const User = z.object({
   role: RoleSummary.nullable(),
   group: z.object({ groupName: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Send it back with a profile change: a newer stored version answers 409. */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof User>;
 
@@ -48,6 +50,8 @@ const profileName = (message: string) =>
 export const UpdateUserRequest = z.object({
   givenName: profileName('Please provide a first name'),
   lastName: profileName('Please provide a last name'),
+  /** The version the form started from. */
+  version: z.number().int().min(1).optional(),
 });
 
 export const LoggedInResponse = z.object({ lastSeen: z.string() });

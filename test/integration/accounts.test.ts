@@ -674,6 +674,30 @@ describe('profile', () => {
     expect((await as(alice).call('getUser')).body.data.fullName).toBe('Alicia Smith-Jones');
   });
 
+  it('never loses an update: of 50 concurrent saves from one version, one lands and 49 get 409', async () => {
+    // Prepare
+    const { version } = (await as(alice).call('getUser')).body.data as { version: number };
+    // Act
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        as(alice).call('updateUser', { body: { givenName: `Alice ${n}`, lastName: 'Smith-Jones', version } }),
+      ),
+    );
+    // Assess
+    const landed = responses.filter((r) => r.status === 200);
+    expect(landed).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(49);
+    const stored = (await as(alice).call('getUser')).body.data;
+    expect(stored).toMatchObject({ givenName: landed[0].body.data.givenName, version: version + 1 });
+    const stale = await as(alice).call('updateUser', {
+      body: { givenName: 'Alicia', lastName: 'Smith-Jones', version },
+    });
+    expect(stale.status).toBe(409);
+    expect(
+      (await as(alice).call('updateUser', { body: { givenName: 'Alicia', lastName: 'Smith-Jones' } })).status,
+    ).toBe(200);
+  });
+
   it('names invalid names', async () => {
     const response = await as(alice).call('updateUser', { body: { givenName: ' A ', lastName: '' } });
     expect(response.status).toBe(400);
@@ -872,7 +896,7 @@ describe('photos', () => {
     expect(noTeam.body.data.photo).toMatch(/^staging\/users\/[0-9a-f-]+\/photos\/[0-9a-f-]{36}$/);
     for (const contentType of ['text/plain', 'image/svg+xml', 'text/html']) {
       const refused = await as(alice).call('requestPhotoUpload', {
-        body: { fileName: 'me.svg', contentType },
+        body: { fileName: 'me.svg', contentType: contentType as 'image/png' },
       });
       expect(refused.status, contentType).toBe(400);
       expect(refused.body.fieldErrors).toEqual({ contentType: [PHOTO_TYPE_MESSAGE] });

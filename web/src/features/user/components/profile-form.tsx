@@ -37,16 +37,20 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = form.onSubmit(() => {
     if (!parsed.success || !changed || update.isPending) return;
-    update.mutate(parsed.data, {
-      onSuccess: (next) => {
-        const values = namesOf(next);
-        form.setInitialValues(values);
-        form.setValues(values);
-        form.resetDirty(values);
-        notifySuccess(PROFILE_SAVED);
+    // The version the form shows: if someone else saved the profile since, the server answers 409.
+    update.mutate(
+      { ...parsed.data, version: user.version },
+      {
+        onSuccess: (next) => {
+          const values = namesOf(next);
+          form.setInitialValues(values);
+          form.setValues(values);
+          form.resetDirty(values);
+          notifySuccess(PROFILE_SAVED);
+        },
+        onError: () => notifyError(PROFILE_SAVE_ERROR),
       },
-      onError: () => notifyError(PROFILE_SAVE_ERROR),
-    });
+    );
   });
 
   const undo = () => {
