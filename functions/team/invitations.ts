@@ -16,6 +16,8 @@ import { requireGroupAndRole } from './teams';
 const ALREADY_MEMBER = 'That person is already a member of your team';
 const ALREADY_INVITED = 'That person has already been invited to your team';
 const INVITATION_NOT_FOUND = 'Invitation not found';
+export const OWNER_CANNOT_LEAVE =
+  'You own your current team, so you cannot join another one: no team may be left without its owner.';
 
 /**
  * An invitation's id follows from team and e-mail, so two concurrent invitations of one person
@@ -123,6 +125,8 @@ export async function respondToInvitation(
   const { teamId } = invitation;
   if (action === 'ACCEPT') {
     if (!caller.user) throw new NotFoundError('User not registered');
+    // A team has exactly one owner and ownership cannot be handed over: its owner stays with it.
+    if (caller.membership?.roleCode === TEAM_OWNER_ROLE) throw new ConflictError(OWNER_CANNOT_LEAVE);
     const accepted = await repo.acceptInvitation({
       invitation,
       user: caller.user,

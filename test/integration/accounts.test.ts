@@ -7,7 +7,11 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
-import { INVITATION_LIMIT, INVITATION_LIMIT_MESSAGE } from '../../functions/team/invitations';
+import {
+  INVITATION_LIMIT,
+  INVITATION_LIMIT_MESSAGE,
+  OWNER_CANNOT_LEAVE,
+} from '../../functions/team/invitations';
 import { DEMO } from '../../scripts/local/provision';
 import { UPLOADS_BUCKET } from '../../scripts/local/stack';
 import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../shared/schemas/user';
@@ -446,6 +450,24 @@ describe('invitations', () => {
       },
     });
     expect(again.status).toBe(200);
+  });
+
+  it("refuses to let a team's owner leave it by accepting another team's invitation", async () => {
+    // Prepare: Dave owns Bravo; Alice invites him to Acme.
+    const invited = await as(alice).call('inviteMember', {
+      body: { emailAddress: dave.email, groupId: a.group('Sales'), roleId: a.role('ROLE_VIEWER') },
+    });
+    expect(invited.status).toBe(200);
+    // Act
+    const accepted = await as(dave).call('respondToInvitation', {
+      params: { membershipId: invited.body.data.membershipId },
+      body: { invitationStatus: 'ACCEPT' },
+    });
+    // Assess: refused, and Bravo keeps its owner.
+    expect(accepted).toEqual({ status: 409, body: { message: OWNER_CANNOT_LEAVE } });
+    const daveNow = (await as(dave).call('getUser')).body.data;
+    expect(daveNow).toMatchObject({ teamId: teamB, role: { code: 'ROLE_ADMIN_TEAM_OWNER' } });
+    expect((await as(dave).call('listInvitations')).body.data).toHaveLength(1);
   });
 
   it('refuses a malformed response', async () => {
