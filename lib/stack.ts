@@ -18,6 +18,7 @@ import { Backend } from './constructs/backend';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Reactions } from './constructs/reactions';
+import { Replies } from './constructs/replies';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
 import { acknowledgeWildcards } from './nag';
@@ -40,6 +41,7 @@ export class QuestionnaireStack extends Stack {
   readonly web: Web;
   readonly webSocketHandler: IFunction;
   readonly reactions: Reactions;
+  readonly replies: Replies;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
     super(scope, id, props);
@@ -67,6 +69,11 @@ export class QuestionnaireStack extends Stack {
       removalPolicy,
     });
     this.email = new Email(this, 'Email', { identity: config.email.identity });
+    this.replies = new Replies(this, 'Replies', {
+      domain: config.replies.domain,
+      accessLogsBucket: accessLogs.bucket,
+      removalPolicy,
+    });
 
     const logGroup = (id: string) =>
       new logs.LogGroup(this, id, { retention: config.logRetention, removalPolicy });
@@ -87,6 +94,8 @@ export class QuestionnaireStack extends Stack {
         MAIL_FROM: config.email.mailFrom,
         APP_URL: appUrl,
         WEBSOCKET_CALLBACK_URL: this.webSocket.callbackUrl,
+        REPLY_DOMAIN: config.replies.domain,
+        REPLY_SIGNING_SECRET_ARN: this.replies.signingSecret.secretArn,
       },
       resources: {
         table: this.data.table,
@@ -94,6 +103,8 @@ export class QuestionnaireStack extends Stack {
         userPool: this.auth.userPool,
         email: this.email,
         webSocket: this.webSocket,
+        replySigningSecret: this.replies.signingSecret,
+        inboundMailBucket: this.replies.inboundBucket,
       },
     });
     const { websocket } = BACKGROUND_FUNCTIONS;
@@ -108,6 +119,8 @@ export class QuestionnaireStack extends Stack {
       backend: this.backend,
       removalPolicy,
     });
+
+    this.replies.addReceiver(this.backend);
 
     this.api = new Api(this, 'Api', {
       stageName: config.stage,

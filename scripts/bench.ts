@@ -10,8 +10,11 @@
  *   spa      gzip size of the JavaScript the browser loads for /login (web/dist)
  *   projects the dashboard of a 5,000-question project, a question status change and the list of a
  *            500-project team: DynamoDB requests per call and latency beside raw DynamoDB floors
+ *   answering question answering with 5,000 questions: the list endpoint (first page, whole list)
+ *            beside raw Queries, first rows painted and scrolling frame rate in headless Chromium,
+ *            save latency beside a raw UpdateItem
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
+import { benchAnswering } from './bench/answering';
 import { benchFanout } from './bench/fanout';
 import { benchInvite } from './bench/invite';
 import { benchProjects } from './bench/projects';
@@ -49,8 +53,8 @@ const API_DURATION_MS = 10_000;
 const API_MAX_REQUESTS = 2_000_000;
 const LOGIN_TEXT = 'Sign in to your account';
 
-type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout' | 'projects';
-const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout', 'projects'];
+type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout' | 'projects' | 'answering';
+const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout', 'projects', 'answering'];
 const INVITES = 30;
 
 const rows: Row[] = [];
@@ -432,6 +436,11 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   projects: async () => {
     heading('Projects at size: a 5,000-question dashboard, a status change, a 500-project list');
     await benchProjects(await benchStack(), await demoToken(), addRow);
+  },
+  answering: async () => {
+    heading('Question answering at size: a 5,000-question list, first rows, scrolling, saves');
+    ensureWebBuild(join(ROOT, 'web', 'dist'));
+    await benchAnswering(await benchStack(), await demoToken(), addRow);
   },
 };
 

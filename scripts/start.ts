@@ -1,6 +1,7 @@
 /**
  * `npm start` (and `npm run dev` with --dev): the whole product on this machine, no AWS account.
- * `npm start -- --port N` or PORT=N moves the app to port N and every emulator to N+1..N+5.
+ * `npm start -- --port N` or PORT=N moves the app to port N, every emulator to N+1..N+5 and the
+ * SMTP listener for e-mail replies to N+6.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -70,7 +71,8 @@ console.log(`
   Questionnaire Workspace is running${values.dev ? ' (hot reload)' : ''}
 
   App          ${stack.appUrl}
-  Mail viewer  ${stack.mailUrl}   (verification codes, invitations)
+  Mail viewer  ${stack.mailUrl}   (sent e-mails, and replies received)
+  Reply SMTP   ${stack.smtpUrl}   (replies to comment e-mails become comments)
   Demo sign-in ${DEMO.email} / ${DEMO.password}
 
   Data is kept in .local/port-${port}/. Press Ctrl-C to stop.

@@ -20,12 +20,12 @@ export const BACKGROUND_FUNCTIONS = {
   reactions: {
     entry: 'functions/reactions/handler.ts',
     description: "Reactions to the table's stream: live events, notifications, e-mail",
-    access: { table: 'readwrite', email: true, connections: true },
+    access: { table: 'readwrite', email: true, connections: true, replySigning: true },
   },
   inboundMail: {
     entry: 'functions/discussion/inbound-mail.ts',
     description: 'Replies to comment e-mails, received by SES into the inbound bucket, posted as comments',
-    access: { table: 'readwrite', uploads: 'read' },
+    access: { table: 'readwrite', inboundMail: 'read', replySigning: true },
   },
 } as const satisfies Record<string, BackgroundFunction>;
 

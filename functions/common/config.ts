@@ -15,6 +15,10 @@ export const config = {
   get isProduction() {
     return this.stage === 'prod';
   },
+  /** The chaos header is honoured only where the runner turns it on (locally and in tests), never deployed. */
+  get chaosEnabled() {
+    return process.env.CHAOS === 'on' && !this.isProduction;
+  },
   get tableName() {
     return required('TABLE_NAME');
   },

@@ -13,8 +13,8 @@ import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
 import { usersById } from '../common/team-directory';
 import { newCommentId } from './entities/comment';
-import * as repo from './repo';
 import type { CommentItem, QuestionKey } from './repo';
+import * as repo from './repo';
 
 export const QUESTION_NOT_FOUND = 'That question no longer exists';
 export const NOT_A_PROJECT_MEMBER = 'That person is not a member of this project';

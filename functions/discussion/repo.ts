@@ -51,7 +51,9 @@ export async function activityOf(key: QuestionKey) {
 }
 
 /** Writes an activity entry once: the same id again (a redelivered change) is a no-op. */
-export async function recordActivity(entry: Parameters<ReturnType<typeof shared>['entities']['questionActivity']['create']>[0]) {
+export async function recordActivity(
+  entry: Parameters<ReturnType<typeof shared>['entities']['questionActivity']['create']>[0],
+) {
   try {
     await shared().entities.questionActivity.create(entry).go();
   } catch (error) {

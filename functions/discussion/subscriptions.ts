@@ -1,5 +1,4 @@
 /** A member's subscription to a question's comments by e-mail: one item per user and question. */
-import type { SubscriptionStatus } from '../../shared/schemas/discussion';
 import type { TeamCaller } from '../common/caller';
 import { NotFoundError } from '../common/errors';
 import { visibleProject } from '../common/project-access';
@@ -15,17 +14,17 @@ async function watchKey(caller: TeamCaller, params: { projectId: string; questio
 }
 
 export async function getSubscription(caller: TeamCaller, params: { projectId: string; questionId: string }) {
-  return { userSubscribed: await repo.isWatching(await watchKey(caller, params)) } satisfies SubscriptionStatus;
+  return { userSubscribed: await repo.isWatching(await watchKey(caller, params)) };
 }
 
 /** Idempotent: subscribing twice leaves one subscription. */
 export async function subscribe(caller: TeamCaller, params: { projectId: string; questionId: string }) {
   await repo.watch(await watchKey(caller, params));
-  return { userSubscribed: true } satisfies SubscriptionStatus;
+  return { userSubscribed: true };
 }
 
 /** Idempotent: unsubscribing when not subscribed is fine. */
 export async function unsubscribe(caller: TeamCaller, params: { projectId: string; questionId: string }) {
   await repo.unwatch(await watchKey(caller, params));
-  return { userSubscribed: false } satisfies SubscriptionStatus;
+  return { userSubscribed: false };
 }

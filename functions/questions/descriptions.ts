@@ -58,7 +58,9 @@ export function changeDescription({ userId, changes, added, deleted, unlinked }:
     }
     const library = of('includeInLibrary');
     if (library) {
-      parts.push(library.after ? 'included the answer in the library' : 'removed the answer from the library');
+      parts.push(
+        library.after ? 'included the answer in the library' : 'removed the answer from the library',
+      );
     }
     const status = of('responseStatus');
     // Answering moves a question in progress by itself: say so only when nothing else was said.
@@ -69,7 +71,9 @@ export function changeDescription({ userId, changes, added, deleted, unlinked }:
   const assignee = of('assignedToUserId');
   if (assignee) {
     parts.push(
-      assignee.after ? `assigned this question to ${userMarker(String(assignee.after))}` : 'unassigned this question',
+      assignee.after
+        ? `assigned this question to ${userMarker(String(assignee.after))}`
+        : 'unassigned this question',
     );
   }
   return `${who} ${sentence(parts) || 'changed this question'}`;

@@ -26,10 +26,14 @@ export const handler = createGroupHandler('questions', {
   updateQuestion: async ({ caller, params, body, sessionId }) =>
     updateQuestion(caller, question(params), body, sessionId),
   getQuestion: async ({ caller, params }) => getQuestion(caller, question(params)),
-  unassignQuestion: async ({ caller, params, sessionId }) => unassignQuestion(caller, question(params), sessionId),
-  completeQuestion: async ({ caller, params, sessionId }) => completeQuestion(caller, question(params), sessionId),
-  deleteQuestion: async ({ caller, params, sessionId }) => deleteQuestion(caller, question(params), sessionId),
-  markNotAQuestion: async ({ caller, params, sessionId }) => markNotAQuestion(caller, question(params), sessionId),
+  unassignQuestion: async ({ caller, params, sessionId }) =>
+    unassignQuestion(caller, question(params), sessionId),
+  completeQuestion: async ({ caller, params, sessionId }) =>
+    completeQuestion(caller, question(params), sessionId),
+  deleteQuestion: async ({ caller, params, sessionId }) =>
+    deleteQuestion(caller, question(params), sessionId),
+  markNotAQuestion: async ({ caller, params, sessionId }) =>
+    markNotAQuestion(caller, question(params), sessionId),
   listQuestionHistory: async ({ caller, params }) => listQuestionHistory(caller, question(params)),
   restoreAnswer: async ({ caller, params, body, sessionId }) =>
     restoreAnswer(caller, { ...question(params), activityId: params.activityId }, body, sessionId),

@@ -25,7 +25,7 @@ const PRISTINE: Image = {
 };
 
 /** A field's value as history keeps it: absent when empty (no answer, no assignee). */
-const valueOf = (image: Image, field: HistoryField): string | boolean | undefined => {
+const historyValue = (image: Image, field: HistoryField): string | boolean | undefined => {
   const value = image[field];
   return value === undefined || value === null || value === '' ? undefined : (value as string | boolean);
 };
@@ -34,7 +34,7 @@ const valueOf = (image: Image, field: HistoryField): string | boolean | undefine
 export function fieldChanges(before: Image | undefined, after: Image): FieldChange[] {
   const old = before ?? PRISTINE;
   return HISTORY_FIELDS.flatMap((field) => {
-    const [was, now] = [valueOf(old, field), valueOf(after, field)];
+    const [was, now] = [historyValue(old, field), historyValue(after, field)];
     if (was === now) return [];
     const change: FieldChange = { field };
     if (was !== undefined) change.before = was;
@@ -43,18 +43,25 @@ export function fieldChanges(before: Image | undefined, after: Image): FieldChan
   });
 }
 
-const isCounted = (image: Image | undefined) => Boolean(image) && image?.isLinked !== false && !image?.deletedAt;
+const isCounted = (image: Image | undefined) =>
+  Boolean(image) && image?.isLinked !== false && !image?.deletedAt;
 
 /**
  * The history entry of one change of a question, or null when it changed nothing history follows
- * (a re-import of the text, a save of the same values, a change to a question already gone).
+ * (a re-import of the text, a save of the same values, a blank imported row, a change to a question
+ * already gone). A question added by hand starts its history with an 'added' entry.
  */
-export function historyEntryOf(before: Image | undefined, after: Image | undefined): QuestionActivityItem | null {
+export function historyEntryOf(
+  before: Image | undefined,
+  after: Image | undefined,
+): QuestionActivityItem | null {
   if (!after?.teamId || !after.projectId || !after.questionId || !after.updatedAt) return null;
   if (before && !isCounted(before)) return null;
   const deleted = Boolean(before && !before.deletedAt && after.deletedAt);
   const unlinked = Boolean(before && before.isLinked !== false && after.isLinked === false);
   const changes = fieldChanges(before, after);
+  // A blank imported row (thousands of them in one import) is no change of anything history follows.
+  if (!before && after.creationType !== 'MANUAL' && !changes.length) return null;
   if (before && !changes.length && !deleted && !unlinked) return null;
   const version = after.version ?? 1;
   const userId = after.updatedByUserId ?? after.createdByUserId;
@@ -72,7 +79,8 @@ export function historyEntryOf(before: Image | undefined, after: Image | undefin
   };
 }
 
-export const byVersion = (a: { version?: number }, b: { version?: number }) => (a.version ?? 0) - (b.version ?? 0);
+export const byVersion = (a: { version?: number }, b: { version?: number }) =>
+  (a.version ?? 0) - (b.version ?? 0);
 
 export function toHistoryEntry(item: QuestionActivityItem): HistoryEntry {
   return {
@@ -92,7 +100,11 @@ export interface RestoredAnswer {
   includeInLibrary?: boolean;
 }
 const RESTORED = ['answer', 'responseClassification', 'includeInLibrary'] as const;
-const EMPTY: Required<RestoredAnswer> = { answer: '', responseClassification: 'INCOMPLETE', includeInLibrary: false };
+const EMPTY: Required<RestoredAnswer> = {
+  answer: '',
+  responseClassification: 'INCOMPLETE',
+  includeInLibrary: false,
+};
 
 /**
  * The answer, classification and library flag as they were once the entry at `index` was saved

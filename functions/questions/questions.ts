@@ -58,7 +58,10 @@ export function toQuestion(
   };
 }
 
-const questionKey = (caller: TeamCaller, params: QuestionParams) => ({ teamId: caller.user.teamId, ...params });
+const questionKey = (caller: TeamCaller, params: QuestionParams) => ({
+  teamId: caller.user.teamId,
+  ...params,
+});
 type QuestionParams = { projectId: string; questionId: string };
 
 /**
@@ -197,7 +200,8 @@ export async function updateQuestion(
 ): Promise<Question> {
   const loaded = await visibleQuestion(caller, params);
   if (body.version !== undefined && body.version !== loaded.question.version) throw new ConflictError();
-  if (body.assignedToUserId) await requireProjectMember(loaded.project, body.assignedToUserId, 'assignedToUserId');
+  if (body.assignedToUserId)
+    await requireProjectMember(loaded.project, body.assignedToUserId, 'assignedToUserId');
   const { version, ...changes } = body;
   return applyChanges(caller, loaded, changes, version ?? loaded.question.version, sessionId);
 }
@@ -237,7 +241,10 @@ export async function markNotAQuestion(caller: TeamCaller, params: QuestionParam
 }
 
 /** Every saved change of the question, newest first. */
-export async function listQuestionHistory(caller: TeamCaller, params: QuestionParams): Promise<HistoryEntry[]> {
+export async function listQuestionHistory(
+  caller: TeamCaller,
+  params: QuestionParams,
+): Promise<HistoryEntry[]> {
   await visibleQuestion(caller, params);
   const entries = await repo.historyOf(caller.user.teamId, params.projectId, params.questionId);
   return entries.sort(byVersion).reverse().map(toHistoryEntry);
@@ -255,7 +262,9 @@ export async function restoreAnswer(
 ): Promise<Question> {
   const { activityId, ...questionParams } = params;
   const loaded = await visibleQuestion(caller, questionParams);
-  const entries = (await repo.historyOf(caller.user.teamId, params.projectId, params.questionId)).sort(byVersion);
+  const entries = (await repo.historyOf(caller.user.teamId, params.projectId, params.questionId)).sort(
+    byVersion,
+  );
   const index = entries.findIndex((e) => e.activityId === activityId);
   if (index < 0) throw new NotFoundError(HISTORY_ENTRY_NOT_FOUND);
   if (body.version !== loaded.question.version) throw new ConflictError();

@@ -12,6 +12,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
+import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
@@ -23,6 +24,7 @@ const byEntity: Reactions = {
   ...userReactions,
   ...notificationReactions,
   ...projectReactions,
+  ...discussionReactions,
 };
 const inBatches: BatchReactions = { ...questionReactions };
 

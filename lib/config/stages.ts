@@ -91,6 +91,12 @@ export const StageConfig = z
       ),
     /** The SES identity to create (a whole domain, or one address) and the From header handlers use. */
     email: z.object({ identity: SenderIdentity, mailFrom: z.string().min(3) }),
+    /**
+     * Replies to comment e-mails come back to `reply+…@<domain>` and become comments (SES receiving;
+     * see lib/constructs/replies.ts for the region it needs). The domain must be the SES identity's
+     * domain or a subdomain of it, and its MX record must point at SES's inbound endpoint.
+     */
+    replies: z.object({ domain: z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/) }),
     /** REST and WebSocket stage throttling (steady requests per second, and burst). */
     throttling: z.object({ rateLimit: z.number().positive(), burstLimit: z.number().int().positive() }),
     /** What happens to stateful resources (table, buckets, user pool, logs) when removed from the stack. */
@@ -112,6 +118,17 @@ export const StageConfig = z
         message: `MAIL_FROM address ${address} is not covered by the SES identity`,
       });
     }
+    const replyDomain = config.replies.domain;
+    if (
+      identity.kind !== 'domain' ||
+      (replyDomain !== identity.domain && !replyDomain.endsWith(`.${identity.domain}`))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['replies', 'domain'],
+        message: `The reply domain ${replyDomain} must be the SES identity's domain or a subdomain of it`,
+      });
+    }
     const names = config.ssoProviders.map((p) => p.providerName.toLowerCase());
     if (new Set(names).size !== names.length) {
       ctx.addIssue({ code: 'custom', path: ['ssoProviders'], message: 'provider names must be unique' });
@@ -129,6 +146,8 @@ const stages: Record<StageName, StageConfigInput> = {
       identity: { kind: 'domain', domain: 'dev.example.com' },
       mailFrom: 'Questionnaire Workspace (dev) <no-reply@dev.example.com>',
     },
+    // PLACEHOLDER: with an MX record to SES's inbound endpoint (see lib/constructs/replies.ts).
+    replies: { domain: 'reply.dev.example.com' },
     throttling: { rateLimit: 50, burstLimit: 100 },
     removalPolicy: 'destroy',
     logRetention: RetentionDays.TWO_WEEKS,
@@ -151,6 +170,8 @@ const stages: Record<StageName, StageConfigInput> = {
       identity: { kind: 'domain', domain: 'example.com' },
       mailFrom: 'Questionnaire Workspace <no-reply@example.com>',
     },
+    // PLACEHOLDER: with an MX record to SES's inbound endpoint (see lib/constructs/replies.ts).
+    replies: { domain: 'reply.example.com' },
     throttling: { rateLimit: 500, burstLimit: 1000 },
     removalPolicy: 'retain',
     logRetention: RetentionDays.ONE_YEAR,

@@ -13,6 +13,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { FunctionAccess } from '../../shared/routes';
 import { lambdaBundling } from '../bundling';
@@ -33,6 +34,10 @@ export interface HandlerEnvironment {
   MAIL_FROM: string;
   APP_URL: string;
   WEBSOCKET_CALLBACK_URL: string;
+  /** The domain of reply addresses of comment e-mails. */
+  REPLY_DOMAIN: string;
+  /** The secret that signs reply addresses (read only by functions that declare replySigning). */
+  REPLY_SIGNING_SECRET_ARN: string;
 }
 
 /** What a FunctionAccess can name: each key of it is granted on one of these. */
@@ -42,6 +47,8 @@ export interface BackendResources {
   userPool: cognito.IUserPool;
   email: Email;
   webSocket: WebSocket;
+  replySigningSecret: secretsmanager.ISecret;
+  inboundMailBucket: s3.IBucket;
 }
 
 export interface BackendProps {
@@ -106,6 +113,10 @@ export class Backend extends Construct {
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       bundling: lambdaBundling,
       environment: { ...this.props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // The secret is read at run time over localhost from the extension, which caches it.
+      paramsAndSecrets: options.access.replySigning
+        ? lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103)
+        : undefined,
     });
     logGroup.grantWrite(role);
     this.grantAccess(role, options.access);
@@ -121,7 +132,8 @@ export class Backend extends Construct {
 
   /** Exactly what `access` names, each on its one resource. */
   private grantAccess(role: iam.Role, access: FunctionAccess): void {
-    const { table, uploadsBucket, userPool, email, webSocket } = this.props.resources;
+    const { table, uploadsBucket, userPool, email, webSocket, replySigningSecret, inboundMailBucket } =
+      this.props.resources;
     // Both include the table's indexes (Query on a GSI) and DescribeTable.
     if (access.table === 'read') table.grants.readData(role);
     if (access.table === 'readwrite') table.grants.readWriteData(role);
@@ -144,6 +156,22 @@ export class Backend extends Construct {
     if (access.email) email.grantSend(role);
     if (access.userPoolRead) userPool.grant(role, 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers');
     if (access.connections) webSocket.grantManageConnections(role);
+    if (access.replySigning) {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [replySigningSecret.secretArn],
+        }),
+      );
+    }
+    if (access.inboundMail) {
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [inboundMailBucket.arnForObjects('*')],
+        }),
+      );
+    }
   }
 
   /**
@@ -152,7 +180,7 @@ export class Backend extends Construct {
    */
   acknowledgeWildcards(): void {
     const stack = Stack.of(this);
-    const { table, uploadsBucket } = this.props.resources;
+    const { table, uploadsBucket, inboundMailBucket } = this.props.resources;
     const arnOf = (resource: Construct) =>
       `<${stack.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
     for (const handler of this.handlers) {
@@ -170,6 +198,12 @@ export class Backend extends Construct {
           reason:
             'Upload keys are namespaced by team and created at run time, so object actions are granted on ' +
             'the keys of the uploads bucket only; team scoping is enforced by the handlers.',
+        },
+        {
+          finding: exactly(`Resource::${arnOf(inboundMailBucket)}/*`),
+          reason:
+            'SES receiving names each stored reply by its message id, so reading replies needs the object keys ' +
+            'of the inbound mail bucket (and nothing else of it).',
         },
         {
           finding:

@@ -4,9 +4,11 @@
  * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type S3rver from 's3rver';
 import { ROUTE_GROUPS, type RouteGroup } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
@@ -15,11 +17,14 @@ import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
 import { type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
+import { closeSmtpListener, startSmtpListener } from './smtp';
 import { type StreamPoller, startStreamPoller } from './stream';
 
 export const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'workspace';
 export const UPLOADS_BUCKET = 'workspace-uploads';
+/** Where received replies are stored before the inboundMail function reads them (as SES does on AWS). */
+export const INBOUND_MAIL_BUCKET = 'workspace-inbound-mail';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Every service's port is derived from the app's, so two stacks can run side by side. */
@@ -29,7 +34,12 @@ export const portsFor = (app: number) => ({
   cognito: app + 2,
   s3: app + 3,
   ses: app + 4,
+  // app + 5: Vite's hot-reload socket (npm run dev)
+  smtp: app + 6,
 });
+
+/** Replies to comment e-mails go to addresses of this domain; locally the SMTP listener takes them. */
+export const LOCAL_REPLY_DOMAIN = 'reply.workspace.local';
 
 export interface LocalStackOptions {
   port: number;
@@ -44,6 +54,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   appUrl: string;
   mailUrl: string;
+  /** The SMTP listener that takes replies to comment e-mails (smtp://127.0.0.1:<app + 6>). */
+  smtpUrl: string;
   ports: ReturnType<typeof portsFor>;
   env: Record<string, string>;
   /** The reactions to the table's stream; `drain()` waits until all changes so far were handled. */
@@ -65,6 +77,8 @@ export function handlerEnvironment(
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.ses}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     STAGE: 'local',
+    // The chaos header (client retry and timeout drills) works here only, for signed-in callers.
+    CHAOS: 'on',
     TABLE_NAME,
     UPLOADS_BUCKET,
     USER_POOL_ID: LOCAL_POOL_ID,
@@ -72,6 +86,9 @@ export function handlerEnvironment(
     MAIL_FROM: 'Questionnaire Workspace <no-reply@workspace.local>',
     APP_URL: `http://127.0.0.1:${ports.app}`,
     WEBSOCKET_CALLBACK_URL: `http://127.0.0.1:${ports.app}`,
+    REPLY_DOMAIN: LOCAL_REPLY_DOMAIN,
+    // A fixed development value, for this machine only (AWS stages use a generated secret).
+    REPLY_SIGNING_SECRET: 'local-development-reply-signing-key',
     // The emulator's signing key is public: it is trusted here, in the local stack, only.
     COGNITO_JWKS: JSON.stringify(jwks),
     POWERTOOLS_LOG_LEVEL: logLevel,
@@ -88,6 +105,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { port: ports.cognito, name: 'cognito-local' },
       { port: ports.s3, name: 's3rver' },
       { port: ports.ses, name: 'SES emulator' },
+      { port: ports.smtp, name: 'SMTP reply listener' },
       ...(options.dev ? [{ port: ports.app + 5, name: 'Vite hot reload' }] : []),
     ],
     options.port,
@@ -110,7 +128,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     const results = await Promise.allSettled([
       started(startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')), stopProcess),
-      started(startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET]), (s3: S3rver) => s3.close()),
+      started(
+        startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET, INBOUND_MAIL_BUCKET]),
+        (s3: S3rver) => s3.close(),
+      ),
       started(
         startLocalCognito({
           port: ports.cognito,
@@ -184,6 +205,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     stops.push(() => reactions.stop());
+    // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
+    // inboundMail function is invoked with the bucket's ObjectCreated event.
+    const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
+    const s3 = new S3Client({ forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    const smtp = await startSmtpListener({
+      port: ports.smtp,
+      replyDomain: LOCAL_REPLY_DOMAIN,
+      onMessage: async (raw) => {
+        const key = `replies/${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
+        await s3.send(new PutObjectCommand({ Bucket: INBOUND_MAIL_BUCKET, Key: key, Body: raw }));
+        const [outcome] = await inboundMailHandler({
+          Records: [{ s3: { bucket: { name: INBOUND_MAIL_BUCKET }, object: { key } } }],
+        } as never);
+        return outcome.posted ? 'posted as a comment' : `rejected: ${outcome.reason}`;
+      },
+    });
+    stops.push(() => closeSmtpListener(smtp));
     // Demo projects once the reactions run: the stream builds their dashboards, as in production.
     if (options.seed !== false)
       await (await import('./demo/seed')).ensureDemoData(
@@ -194,6 +232,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
+      smtpUrl: `smtp://127.0.0.1:${ports.smtp}`,
       ports,
       env,
       reactions,
@@ -214,11 +253,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A base port whose derived ports (base..base+5) are all free on 127.0.0.1, for tests and the bench. */
+/** A base port whose derived ports (base..base+6) are all free on 127.0.0.1, for tests and the bench. */
 export async function findFreeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 4_000) * 10;
-    const ports = Array.from({ length: 6 }, (_, i) => base + i);
+    const ports = Array.from({ length: 7 }, (_, i) => base + i);
     if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }
   throw new Error('No free ports found');

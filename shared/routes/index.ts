@@ -16,7 +16,17 @@ import { tags } from './tags';
 import { team } from './team';
 import { user } from './user';
 
-const slices = [meta, user, registration, team, notifications, projects, questions, discussion, tags] as const;
+const slices = [
+  meta,
+  user,
+  registration,
+  team,
+  notifications,
+  projects,
+  questions,
+  discussion,
+  tags,
+] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';
 

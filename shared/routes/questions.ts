@@ -96,7 +96,8 @@ export const questions = routeGroup(
       path: '/api/projects/{projectId}/questions/{questionId}/history',
       auth: 'user',
       permission: 'READ_ANSWER',
-      summary: "Every saved change of the question's answer, classification, library flag, status and assignee, newest first",
+      summary:
+        "Every saved change of the question's answer, classification, library flag, status and assignee, newest first",
       response: HistoryEntry.array(),
     }),
     restoreAnswer: route({

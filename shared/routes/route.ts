@@ -47,6 +47,10 @@ export interface FunctionAccess {
   userPoolRead?: boolean;
   /** Post to and close websocket connections (@connections). */
   connections?: boolean;
+  /** Read the secret that signs reply addresses of comment e-mails (functions/discussion/reply-address.ts). */
+  replySigning?: boolean;
+  /** Read the raw replies SES receiving stores in the inbound mail bucket. */
+  inboundMail?: 'read';
 }
 
 /** The path parameters every route accepts by default: generated ids, never free text. */

@@ -39,11 +39,13 @@ describe('Lambda', () => {
   it('has exactly one function per route group plus the WebSocket and reactions functions', () => {
     const handlers = handlerFunctions(resources);
     expect(handlers).toHaveLength(ROUTE_GROUPS.length + Object.keys(BACKGROUND_FUNCTIONS).length);
-    // CDK's own helpers (BucketDeployment) are not among them.
+    // CDK's own helpers (BucketDeployment, the bucket-notification handler) are not among them.
     const helpers = ofType(resources, 'AWS::Lambda::Function').filter(
       ([id]) => !handlers.some(([h]) => h === id),
     );
-    expect(helpers.every(([id]) => id.startsWith('CustomCDKBucketDeployment'))).toBe(true);
+    expect(helpers.every(([id]) => /^(CustomCDKBucketDeployment|BucketNotificationsHandler)/.test(id))).toBe(
+      true,
+    );
   });
 
   it('gives every handler the shared runtime settings and the full environment', () => {
@@ -56,7 +58,11 @@ describe('Lambda', () => {
       });
       // REST handlers stop at API Gateway's 29 s; the stream consumer has longer (reactions.test.ts).
       if (!id.startsWith('Reactions')) expect(fn.Properties.Timeout, id).toBe(29);
-      expect(Object.keys(fn.Properties.Environment.Variables).sort(), id).toEqual([...HANDLER_ENV].sort());
+      // Functions with the Parameters and Secrets extension (replySigning) also get its settings.
+      const own = Object.keys(fn.Properties.Environment.Variables).filter(
+        (name) => !/^(PARAMETERS_SECRETS_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(name),
+      );
+      expect(own.sort(), id).toEqual([...HANDLER_ENV].sort());
       expect(fn.Properties.Environment.Variables).toMatchObject({
         STAGE: 'dev',
         NODE_OPTIONS: '--enable-source-maps',
@@ -156,6 +162,8 @@ const ALLOWED: { [K in AccessKey]-?: Record<AccessValue<K>, string[]> } = {
   email: { true: ['ses:SendEmail', 'ses:SendRawEmail'], false: [] },
   userPoolRead: { true: ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'], false: [] },
   connections: { true: ['execute-api:ManageConnections'], false: [] },
+  replySigning: { true: ['secretsmanager:GetSecretValue'], false: [] },
+  inboundMail: { read: ['s3:GetObject'] },
 };
 
 /** What a declared access must at least be granted (the other direction). */
@@ -165,6 +173,8 @@ const REQUIRED: { [K in AccessKey]-?: Partial<Record<AccessValue<K>, string[]>> 
   email: { true: ['ses:SendEmail'] },
   userPoolRead: { true: ['cognito-idp:AdminGetUser'] },
   connections: { true: ['execute-api:ManageConnections'] },
+  replySigning: { true: ['secretsmanager:GetSecretValue'] },
+  inboundMail: { read: ['s3:GetObject'] },
 };
 
 /** A function with a stream event source also reads the stream and writes failures to its queue. */
@@ -181,7 +191,8 @@ const EVENT_SOURCE = [
 /** Which resource (by logical-id prefix, or `*`) each service's actions may name. */
 const RESOURCE_OF: Record<string, RegExp> = {
   dynamodb: /"DataTable\w+"/,
-  s3: /"DataUploadsBucket\w+"/,
+  s3: /"(DataUploadsBucket|RepliesInboundBucket)\w+"/,
+  secretsmanager: /"RepliesSigningSecret\w+"/,
   ses: /"Email(Identity|ConfigurationSet)\w+"/,
   'cognito-idp': /"AuthUserPool\w+"/,
   'execute-api': /"WebSocketApi\w+"/,
@@ -224,6 +235,13 @@ interface DeclaredFunction {
   access: FunctionAccess;
 }
 
+/** The function the inbound mail bucket's ObjectCreated notification invokes. */
+function inboundMailFunction(resources: Resources): string {
+  const [[, notifications]] = ofType(resources, 'Custom::S3BucketNotifications');
+  const [config] = notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations;
+  return config.LambdaFunctionArn['Fn::GetAtt'][0];
+}
+
 /** Every function with the access its declaration names, found from what invokes it in the template. */
 function declaredFunctions(resources: Resources): DeclaredFunction[] {
   const rest = ROUTE_GROUPS.map((group) => ({
@@ -244,6 +262,11 @@ function declaredFunctions(resources: Resources): DeclaredFunction[] {
       name: 'reactions',
       functionId: mapping.Properties.FunctionName.Ref,
       access: BACKGROUND_FUNCTIONS.reactions.access,
+    },
+    {
+      name: 'inboundMail',
+      functionId: inboundMailFunction(resources),
+      access: BACKGROUND_FUNCTIONS.inboundMail.access,
     },
   ];
 }

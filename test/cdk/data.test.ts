@@ -51,7 +51,8 @@ describe('data', () => {
 
   it('blocks public access and refuses plain HTTP on every bucket', () => {
     const buckets = ofType(resources, 'AWS::S3::Bucket');
-    expect(buckets.length).toBe(3);
+    // Uploads, the SPA, access logs and the inbound mail bucket (replies.test.ts).
+    expect(buckets.length).toBe(4);
     const policies = ofType(resources, 'AWS::S3::BucketPolicy');
     for (const [id, bucket] of buckets) {
       expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({

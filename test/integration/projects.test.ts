@@ -327,7 +327,8 @@ describe('sharing', () => {
     expect(access.body.data).toMatchObject({ accessVisibility: 'PRIVATE', createdByUserId: manager.userId });
     expect(access.body.data.shareWith.sort()).toEqual([admin.userId, manager.userId].sort());
     // Answers of a PRIVATE project never feed the library.
-    const listedQuestions = (await as(admin).call('listQuestions', { params: { projectId } })).body.data;
+    const listedQuestions = (await as(admin).call('listQuestions', { params: { projectId } })).body.data
+      .items;
     expect(listedQuestions[0].includeInLibrary).toBe(false);
     const forced = await as(admin).call('updateQuestion', {
       params: { projectId, questionId },

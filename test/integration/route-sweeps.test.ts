@@ -18,6 +18,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { db, newQuestionId } from '../../functions/common/entities';
 import { jsonLimitProblem } from '../../functions/common/http';
 import { MAX_BODY_BYTES } from '../../shared/constants';
 import { DEFAULT_ROLES, permissionsFor, type RoleCode } from '../../shared/permissions';
@@ -112,6 +113,9 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   updateComplianceOverrides: (ctx) => ({ overrides: { [ctx.projectId]: { compliant: 'Met by the sweep' } } }),
   addQuestion: () => ({ question: 'Is data encrypted at rest and in transit?' }),
   updateQuestion: () => ({ answer: 'Changed by the sweep' }),
+  // The version of a question no one has changed yet (FRESH gives restoreAnswer one per call).
+  restoreAnswer: () => ({ version: 1 }),
+  createComment: () => ({ segments: [{ type: 'TEXT', content: 'Looks right to me' }] }),
   addTag: () => ({ tagLabel: 'sweep' }),
   removeTag: (ctx) => ({ tagLabel: ctx.tagLabel }),
 };
@@ -126,6 +130,8 @@ interface TeamData {
   projectName: string;
   questionId: string;
   questionText: string;
+  /** The question's first history entry. */
+  activityId: string;
   knownTag: string;
   secretTag: string;
   wording: string;
@@ -153,6 +159,7 @@ const ctxOf = (team: TeamData): Ctx => ({
 const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   projectId: (t) => t.projectId,
   questionId: (t) => t.questionId,
+  activityId: (t) => t.activityId,
   resourceId: (t) => t.projectId,
   membershipId: (t) => t.membershipId,
   notificationId: (t) => t.notificationId,
@@ -168,6 +175,49 @@ const paramsFor = (route: RouteEntry, team: TeamData): Record<string, string> =>
       (PARAM_OVERRIDES[route.name]?.[name] ?? PARAM_IDS[name])(team),
     ]),
   );
+/** A question of the team added now (by hand, or as an import writes it), with its first history entry. */
+async function freshQuestion(team: TeamData, kind: 'MANUAL' | 'IMPORTED' = 'MANUAL') {
+  const question = `Fresh question for the sweep, ${kind.toLowerCase()}`;
+  if (kind === 'IMPORTED') {
+    const questionId = newQuestionId();
+    await db()
+      .entities.question.create({
+        teamId: team.owner.teamId as string,
+        projectId: team.projectId,
+        questionId,
+        question,
+        creationType: 'IMPORTED',
+      })
+      .go();
+    return { projectId: team.projectId, questionId };
+  }
+  const as = api.as(team.owner.token);
+  const added = await as.call('addQuestion', { params: { projectId: team.projectId }, body: { question } });
+  if (added.status !== 200) throw new Error(`addQuestion answered ${added.status}`);
+  return { projectId: team.projectId, questionId: added.body.data.questionId as string };
+}
+
+/**
+ * Routes that use up what they are called with (a deleted or unlinked question, a restore that
+ * moves the version on) get fresh records per call wherever a sweep expects them to succeed, so
+ * they never break the sweeps of the team's own question that follow.
+ */
+const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
+  deleteQuestion: (team) => freshQuestion(team),
+  markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
+  restoreAnswer: async (team) => {
+    const params = await freshQuestion(team);
+    const activityId = await eventually(async () => {
+      const entries = await api.as(team.owner.token).call('listQuestionHistory', { params });
+      if (!entries.body.data?.length) throw new Error('no history entry yet');
+      return entries.body.data[0].activityId as string;
+    });
+    return { ...params, activityId };
+  },
+};
+const freshParamsFor = async (route: RouteEntry, team: TeamData) =>
+  (await FRESH[route.name]?.(team)) ?? paramsFor(route, team);
+
 const paramsSchemaOf = (route: RouteEntry) =>
   route.params ?? z.object(Object.fromEntries(pathParams(route.path).map((name) => [name, Id])));
 
@@ -388,6 +438,14 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     })(),
   ]);
   const { questionId } = ok('addQuestion', question);
+  const activityId = await eventually(async () => {
+    const entries = ok(
+      'listQuestionHistory',
+      await as.call('listQuestionHistory', { params: { projectId, questionId } }),
+    ) as Array<{ activityId: string }>;
+    if (!entries.length) throw new Error(`no history entry for the question of ${label} yet`);
+    return entries[0].activityId;
+  });
   const notificationId = await eventually(async () => {
     const notifications = ok('listNotifications', await as.call('listNotifications')) as Array<{
       notificationId: string;
@@ -402,6 +460,7 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     projectName,
     questionId,
     questionText,
+    activityId,
     knownTag,
     secretTag,
     wording,
@@ -486,7 +545,7 @@ describe('permission sweep', () => {
     const allowed = permissionsFor(code)[permission] === true;
     const request: SweepRequest = {
       method: route.method,
-      path: encodeParams(route.path, paramsFor(route, home)),
+      path: encodeParams(route.path, allowed ? await freshParamsFor(route, home) : paramsFor(route, home)),
       body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
       token: holders[code].token,
       kind: code,
@@ -528,6 +587,10 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
       team: await owner.call('getProjectTeam', { params: { projectId } }),
       compliance: await owner.call('getComplianceOverrides', { params: { projectId } }),
       questions: await owner.call('listQuestions', { params: { projectId } }),
+      question: await owner.call('getQuestion', { params: { projectId, questionId: victim.questionId } }),
+      history: await owner.call('listQuestionHistory', {
+        params: { projectId, questionId: victim.questionId },
+      }),
       manualQuestions: await owner.call('listManualQuestions', { params: { projectId } }),
       projectTags: await owner.call('listResourceTags', { params: { resourceId: projectId } }),
       teamTags: await owner.call('listTags'),
@@ -758,7 +821,7 @@ describe('bad-input sweep (as a team owner, who holds every permission)', () => 
     ].map((key) => [key, '1']);
     const request: SweepRequest = {
       method: route.method,
-      path: encodeParams(route.path, route.path.includes('{') ? paramsFor(route, home) : {}),
+      path: encodeParams(route.path, route.path.includes('{') ? await freshParamsFor(route, home) : {}),
       body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
       token: home.owner.token,
       query,

@@ -26,7 +26,7 @@ const Profile = page(() => import('@/features/user/routes/profile'));
 const Home = page(() => import('./routes/home'));
 const Projects = page(() => import('@/features/projects/routes/projects'));
 const ProjectDashboard = page(() => import('@/features/projects/routes/project-dashboard'));
-const Question = page(() => import('@/features/projects/routes/question'));
+const Question = page(() => import('@/features/answering/routes/question-answering'));
 const Import = page(() => import('@/features/projects/routes/import'));
 const LongForm = page(() => import('@/features/projects/routes/long-form'));
 const Notifications = page(() => import('@/features/notifications/routes/notifications'));

@@ -53,10 +53,20 @@ describe('answering live events', () => {
       invalidatedBy({ eventName: 'QUESTION_UPDATED', data: { ...question, version: 3 }, scope, self: true }),
     ).toEqual([]);
     expect(
-      invalidatedBy({ eventName: 'COMMENT_CREATED', data: { ...question, commentId: 'c1' }, scope, self: true }),
+      invalidatedBy({
+        eventName: 'COMMENT_CREATED',
+        data: { ...question, commentId: 'c1' },
+        scope,
+        self: true,
+      }),
     ).toEqual([]);
     expect(
-      invalidatedBy({ eventName: 'ACTIVITY_CREATED', data: { ...question, activityId: 'a1' }, scope, self: true }),
+      invalidatedBy({
+        eventName: 'ACTIVITY_CREATED',
+        data: { ...question, activityId: 'a1' },
+        scope,
+        self: true,
+      }),
     ).toEqual([]);
   });
 

@@ -9,14 +9,14 @@ export type AddQuestionInput = { projectId: string } & RouteBody<'addQuestion'>;
 export const addQuestion = ({ projectId, ...body }: AddQuestionInput) =>
   api('addQuestion', { params: { projectId }, body });
 
-/** Add a question: it joins the end of the cached list at once, then the list and header refresh. */
+/**
+ * Add a question: it joins the end of the cached list at once (no refetch of a long list; the
+ * project's live event refreshes it anyway).
+ */
 export function useAddQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addQuestion,
-    onSuccess: (question, { projectId }) => {
-      upsertQuestionInList(queryClient, projectId, question);
-      void queryClient.invalidateQueries({ queryKey: ['answering', projectId, 'questions'] });
-    },
+    onSuccess: (question, { projectId }) => upsertQuestionInList(queryClient, projectId, question),
   });
 }

@@ -16,10 +16,14 @@ export const useCreateComment = (projectId: string, questionId: string) => {
     mutationFn: (body: CreateCommentRequest) => createComment(projectId, questionId, body),
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(commentsQueryKey(projectId, questionId), (comments) =>
-        comments && !comments.some((c) => c.commentId === comment.commentId) ? [...comments, comment] : comments,
+        comments && !comments.some((c) => c.commentId === comment.commentId)
+          ? [...comments, comment]
+          : comments,
       );
       void queryClient.invalidateQueries({ queryKey: commentsQueryKey(projectId, questionId) });
-      void queryClient.invalidateQueries({ queryKey: ['answering', projectId, 'question', questionId, 'activity'] });
+      void queryClient.invalidateQueries({
+        queryKey: ['answering', projectId, 'question', questionId, 'activity'],
+      });
     },
   });
 };

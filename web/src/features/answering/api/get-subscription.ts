@@ -1,4 +1,3 @@
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -18,4 +17,5 @@ export const subscriptionQueryOptions = (projectId: string, questionId: string) 
     staleTime: 60_000,
   });
 
-export const useSubscription = (projectId: string, questionId: string) => useQuery(subscriptionQueryOptions(projectId, questionId));
+export const useSubscription = (projectId: string, questionId: string) =>
+  useQuery(subscriptionQueryOptions(projectId, questionId));

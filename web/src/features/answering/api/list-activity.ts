@@ -19,5 +19,12 @@ export const activityQueryOptions = (projectId: string, questionId: string) =>
     staleTime: 30_000,
   });
 
-export const useActivity = (projectId: string, questionId: string, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...activityQueryOptions(projectId, questionId), enabled: enabled && !!projectId && !!questionId });
+export const useActivity = (
+  projectId: string,
+  questionId: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) =>
+  useQuery({
+    ...activityQueryOptions(projectId, questionId),
+    enabled: enabled && !!projectId && !!questionId,
+  });

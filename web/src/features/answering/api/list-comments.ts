@@ -19,5 +19,12 @@ export const commentsQueryOptions = (projectId: string, questionId: string) =>
     staleTime: 30_000,
   });
 
-export const useComments = (projectId: string, questionId: string, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...commentsQueryOptions(projectId, questionId), enabled: enabled && !!projectId && !!questionId });
+export const useComments = (
+  projectId: string,
+  questionId: string,
+  { enabled = true }: { enabled?: boolean } = {},
+) =>
+  useQuery({
+    ...commentsQueryOptions(projectId, questionId),
+    enabled: enabled && !!projectId && !!questionId,
+  });

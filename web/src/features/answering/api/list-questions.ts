@@ -1,5 +1,10 @@
 import type { Question, QuestionPage } from '@shared/schemas/question';
-import { type InfiniteData, type QueryClient, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '@/lib/api-client';
 
@@ -43,6 +48,8 @@ export interface QuestionList {
   isPending: boolean;
   isError: boolean;
   error: unknown;
+  /** Tells failures apart (useErrorToast). */
+  errorUpdatedAt: number;
 }
 
 /**
@@ -73,6 +80,7 @@ export function useQuestionList(projectId: string): QuestionList {
     isPending: query.isPending,
     isError,
     error: query.error,
+    errorUpdatedAt: query.errorUpdatedAt,
   };
 }
 

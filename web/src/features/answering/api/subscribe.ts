@@ -10,7 +10,6 @@ export const useSubscribe = (projectId: string, questionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => subscribe(projectId, questionId),
-    onSuccess: (status) =>
-      queryClient.setQueryData(subscriptionQueryKey(projectId, questionId), status),
+    onSuccess: (status) => queryClient.setQueryData(subscriptionQueryKey(projectId, questionId), status),
   });
 };

@@ -10,7 +10,6 @@ export const useUnsubscribe = (projectId: string, questionId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unsubscribe(projectId, questionId),
-    onSuccess: (status) =>
-      queryClient.setQueryData(subscriptionQueryKey(projectId, questionId), status),
+    onSuccess: (status) => queryClient.setQueryData(subscriptionQueryKey(projectId, questionId), status),
   });
 };

@@ -22,7 +22,9 @@ describe('activityParts', () => {
   });
 
   it('names unknown ids as a former member', () => {
-    expect(activityText('{user:gone} answered the question', names)).toBe(`${FORMER_MEMBER} answered the question`);
+    expect(activityText('{user:gone} answered the question', names)).toBe(
+      `${FORMER_MEMBER} answered the question`,
+    );
   });
 
   it('returns text and member parts in order', () => {

@@ -1,5 +1,5 @@
+import type { Classification } from '@shared/schemas/question';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_TEMPLATES } from './answer-templates';
 import {
   decideIncoming,
   differingFields,
@@ -12,8 +12,13 @@ import {
   truncateTag,
   valuesOf,
 } from './answer-editor';
+import { ANSWER_TEMPLATES } from './answer-templates';
 
-const values = (answer = '', responseClassification = 'INCOMPLETE' as const, includeInLibrary = false) => ({
+const values = (
+  answer = '',
+  responseClassification: Classification = 'INCOMPLETE',
+  includeInLibrary = false,
+) => ({
   answer,
   responseClassification,
   includeInLibrary,
@@ -29,15 +34,26 @@ describe('the answer editor', () => {
     const saved = values('Yes');
     expect(isChanged(saved, values('Yes'))).toBe(false);
     expect(differingFields(saved, values('Yes.'))).toEqual(['Answer']);
-    expect(differingFields(saved, { ...saved, responseClassification: 'COMPLIANT' })).toEqual(['Classification']);
+    expect(differingFields(saved, { ...saved, responseClassification: 'COMPLIANT' })).toEqual([
+      'Classification',
+    ]);
     expect(differingFields(saved, { ...saved, includeInLibrary: true })).toEqual(['Include in Library']);
-    expect(differingFields(saved, { answer: 'No', responseClassification: 'NON-COMPLIANT', includeInLibrary: true }))
-      .toEqual(['Answer', 'Classification', 'Include in Library']);
+    expect(
+      differingFields(saved, {
+        answer: 'No',
+        responseClassification: 'NON-COMPLIANT',
+        includeInLibrary: true,
+      }),
+    ).toEqual(['Answer', 'Classification', 'Include in Library']);
   });
 
   it('forces the library flag off in PRIVATE projects', () => {
-    expect(valuesOf(values('a', 'INCOMPLETE', true), { accessVisibility: 'PRIVATE' }).includeInLibrary).toBe(false);
-    expect(valuesOf(values('a', 'INCOMPLETE', true), { accessVisibility: 'TEAM' }).includeInLibrary).toBe(true);
+    expect(valuesOf(values('a', 'INCOMPLETE', true), { accessVisibility: 'PRIVATE' }).includeInLibrary).toBe(
+      false,
+    );
+    expect(valuesOf(values('a', 'INCOMPLETE', true), { accessVisibility: 'TEAM' }).includeInLibrary).toBe(
+      true,
+    );
   });
 
   it('decides what a newer version of the question does to the editor', () => {
@@ -46,9 +62,7 @@ describe('the answer editor', () => {
     expect(decideIncoming(base, values('Ours'), { ...values('Theirs'), version: 4 })).toBe('apply');
     expect(decideIncoming(base, values('Mine'), { ...values('Ours'), version: 4 })).toBe('rebase');
     expect(decideIncoming(base, values('Mine'), { ...values('Theirs'), version: 4 })).toBe('ask');
-    expect(
-      decideIncoming(base, values('Mine'), { ...values('Ours', 'COMPLIANT'), version: 5 }),
-    ).toBe('ask');
+    expect(decideIncoming(base, values('Mine'), { ...values('Ours', 'COMPLIANT'), version: 5 })).toBe('ask');
   });
 });
 
@@ -66,10 +80,12 @@ describe('the save button', () => {
   it("reads 'Save & Copy' for third-party projects, 'Save & Next' while others are incomplete, else 'Save'", () => {
     expect(saveLabel(standard, list, 'a')).toBe('Save & Next');
     expect(saveLabel(standard, [q('a', 'INCOMPLETE'), q('b', 'COMPLETE')], 'a')).toBe('Save');
-    expect(saveLabel({ projectType: 'STANDARD', thirdPartyProjectUrl: 'portal.example.com' }, list, 'a')).toBe(
+    expect(
+      saveLabel({ projectType: 'STANDARD', thirdPartyProjectUrl: 'portal.example.com' }, list, 'a'),
+    ).toBe('Save & Copy');
+    expect(saveLabel({ projectType: 'THIRD-PARTY', thirdPartyProjectUrl: undefined }, list, 'a')).toBe(
       'Save & Copy',
     );
-    expect(saveLabel({ projectType: 'THIRD-PARTY', thirdPartyProjectUrl: undefined }, list, 'a')).toBe('Save & Copy');
     expect(isThirdParty({ projectType: 'STANDARD', thirdPartyProjectUrl: '  ' })).toBe(false);
   });
 });

@@ -40,7 +40,8 @@ export const STATUS_LABELS: Record<Question['responseStatus'], string> = {
 };
 
 /** Answers in PRIVATE projects never go to the library (the server forces it too). */
-export const isPrivate = (project: Pick<Project, 'accessVisibility'>) => project.accessVisibility === 'PRIVATE';
+export const isPrivate = (project: Pick<Project, 'accessVisibility'>) =>
+  project.accessVisibility === 'PRIVATE';
 
 /** The editor's values for a saved question (the library flag forced off in PRIVATE projects). */
 export function valuesOf(question: AnswerValues, project?: Pick<Project, 'accessVisibility'>): AnswerValues {
@@ -61,7 +62,8 @@ export function differingFields(a: AnswerValues, b: AnswerValues): EditorField[]
 }
 
 /** 'Changed' (spec 002 §4): text, classification or the library flag differs from the saved question. */
-export const isChanged = (saved: AnswerValues, draft: AnswerValues) => differingFields(saved, draft).length > 0;
+export const isChanged = (saved: AnswerValues, draft: AnswerValues) =>
+  differingFields(saved, draft).length > 0;
 
 /**
  * What to do when the question arrives in a newer version than the editor was based on:
@@ -98,7 +100,8 @@ export function nextIncomplete(questions: readonly Listed[], questionId: string)
   const at = questions.findIndex((q) => q.questionId === questionId);
   for (let step = 1; step <= questions.length; step++) {
     const candidate = questions[(Math.max(at, -1) + step + questions.length) % questions.length];
-    if (candidate.questionId !== questionId && candidate.responseStatus === 'INCOMPLETE') return candidate.questionId;
+    if (candidate.questionId !== questionId && candidate.responseStatus === 'INCOMPLETE')
+      return candidate.questionId;
   }
   return null;
 }

@@ -79,7 +79,9 @@ export function filterMembers<T extends MentionCandidate>(members: readonly T[],
   if (!q) return [...members];
   return members.filter((m) => {
     const name = m.fullName.toLowerCase();
-    return name.startsWith(q) || name.split(/\s+/).some((word) => word.startsWith(q)) || name.includes(` ${q}`);
+    return (
+      name.startsWith(q) || name.split(/\s+/).some((word) => word.startsWith(q)) || name.includes(` ${q}`)
+    );
   });
 }
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { diffWords, isRestorable, valueLabel } from './history-diff';
 
 const join = (parts: { kind: string; text: string }[], keep: string) =>
-  parts.filter((p) => p.kind === 'same' || p.kind === keep).map((p) => p.text).join('');
+  parts
+    .filter((p) => p.kind === 'same' || p.kind === keep)
+    .map((p) => p.text)
+    .join('');
 
 describe('the answer diff', () => {
   it('marks removed and added words and gives back both texts', () => {
@@ -12,7 +15,19 @@ describe('the answer diff', () => {
     expect(join(parts, 'removed')).toBe(before);
     expect(join(parts, 'added')).toBe(after);
     expect(parts.filter((p) => p.kind === 'removed')).toEqual([]);
-    expect(parts.filter((p) => p.kind === 'added').map((p) => p.text.trim())).toEqual(['all', 'and in transit']);
+    expect(parts.filter((p) => p.kind === 'added').map((p) => p.text.trim())).toEqual([
+      'all',
+      'and in transit',
+    ]);
+  });
+
+  it('keeps a removed stretch before the added one, each with its own spaces', () => {
+    const parts = diffWords('Yes, encrypted at rest.', 'Yes, with keys managed in a KMS.');
+    expect(parts).toEqual([
+      { kind: 'same', text: 'Yes, ' },
+      { kind: 'removed', text: 'encrypted at rest.' },
+      { kind: 'added', text: 'with keys managed in a KMS.' },
+    ]);
   });
 
   it('handles empty sides and a full rewrite', () => {
@@ -49,6 +64,8 @@ describe('history values', () => {
     expect(isRestorable({ changes: [{ field: 'answer', before: '', after: 'Yes' }] })).toBe(true);
     expect(isRestorable({ changes: [{ field: 'includeInLibrary', before: false, after: true }] })).toBe(true);
     expect(isRestorable({ changes: [{ field: 'assignedToUserId', after: 'u1' }] })).toBe(false);
-    expect(isRestorable({ changes: [{ field: 'responseStatus', before: 'IN-PROGRESS', after: 'COMPLETE' }] })).toBe(false);
+    expect(
+      isRestorable({ changes: [{ field: 'responseStatus', before: 'IN-PROGRESS', after: 'COMPLETE' }] }),
+    ).toBe(false);
   });
 });

@@ -10,15 +10,36 @@ export interface DiffPart {
   text: string;
 }
 
-/** Words and the whitespace between them, so the joined parts give back each text exactly. */
-const tokens = (text: string) => text.match(/\s+|[^\s]+/g) ?? [];
+/**
+ * Words with the whitespace that follows them (and any leading whitespace on its own), so the
+ * joined parts give back each text exactly and a removed word keeps its space apart from an added one.
+ */
+const tokens = (text: string) => text.match(/^\s+|\S+\s*/g) ?? [];
 
 /** Above this many token pairs the diff shows a plain replacement rather than spend the time. */
 const MAX_CELLS = 4_000_000;
 
+/** Joins neighbours of a kind; in each changed stretch, everything removed reads before everything added. */
 function merge(parts: DiffPart[]): DiffPart[] {
-  const merged: DiffPart[] = [];
+  const ordered: DiffPart[] = [];
+  let removed: DiffPart[] = [];
+  let added: DiffPart[] = [];
+  const flush = () => {
+    ordered.push(...removed, ...added);
+    removed = [];
+    added = [];
+  };
   for (const part of parts) {
+    if (part.kind === 'removed') removed.push(part);
+    else if (part.kind === 'added') added.push(part);
+    else {
+      flush();
+      ordered.push(part);
+    }
+  }
+  flush();
+  const merged: DiffPart[] = [];
+  for (const part of ordered) {
     const last = merged.at(-1);
     if (last && last.kind === part.kind) last.text += part.text;
     else if (part.text) merged.push({ ...part });
@@ -82,7 +103,9 @@ export function valueLabel(
 ): string {
   switch (change.field) {
     case 'responseClassification':
-      return CLASSIFICATION_LABELS[value as keyof typeof CLASSIFICATION_LABELS] ?? String(value ?? 'Not Specified');
+      return (
+        CLASSIFICATION_LABELS[value as keyof typeof CLASSIFICATION_LABELS] ?? String(value ?? 'Not Specified')
+      );
     case 'responseStatus':
       return STATUS_LABELS[value as keyof typeof STATUS_LABELS] ?? String(value ?? '');
     case 'includeInLibrary':
@@ -96,4 +119,6 @@ export function valueLabel(
 
 /** An entry can be restored when it saved an answer, a classification or the library flag. */
 export const isRestorable = (entry: Pick<HistoryEntry, 'changes'>) =>
-  entry.changes.some((c) => c.field === 'answer' || c.field === 'responseClassification' || c.field === 'includeInLibrary');
+  entry.changes.some(
+    (c) => c.field === 'answer' || c.field === 'responseClassification' || c.field === 'includeInLibrary',
+  );

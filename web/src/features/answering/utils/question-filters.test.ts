@@ -107,7 +107,9 @@ describe('question list filters', () => {
   });
 
   it('nobody is "me" when the user is not known yet', () => {
-    expect(ids(filterQuestions(all, { keys: ['ASSIGNED-TO-ME'], search: '', userId: undefined }))).toEqual([]);
+    expect(ids(filterQuestions(all, { keys: ['ASSIGNED-TO-ME'], search: '', userId: undefined }))).toEqual(
+      [],
+    );
   });
 
   it('searches question, reference number and answer, ignoring case and outer spaces', () => {

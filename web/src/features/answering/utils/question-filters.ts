@@ -124,7 +124,10 @@ export interface ListFilter {
 }
 
 /** The questions the search and filters keep, in their order. */
-export function filterQuestions(questions: readonly Question[], { search, keys, userId }: ListFilter): Question[] {
+export function filterQuestions(
+  questions: readonly Question[],
+  { search, keys, userId }: ListFilter,
+): Question[] {
   const needle = normaliseSearch(search);
   const groups = new Map<FilterGroup, FilterKey[]>();
   for (const key of keys) groups.set(GROUP_OF[key], [...(groups.get(GROUP_OF[key]) ?? []), key]);
@@ -138,7 +141,9 @@ export function filterQuestions(questions: readonly Question[], { search, keys, 
 /** The count bar: '37 of 120 questions' (or '120 questions' when nothing filters). */
 export function countLabel(shown: number, total: number, filtered: boolean): string {
   const noun = total === 1 ? 'question' : 'questions';
-  return filtered ? `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${noun}` : `${total.toLocaleString('en')} ${noun}`;
+  return filtered
+    ? `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} ${noun}`
+    : `${total.toLocaleString('en')} ${noun}`;
 }
 
 /** The completion badge: 'Completed' when every question is complete, else the rounded percent. */

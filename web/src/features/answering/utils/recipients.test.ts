@@ -5,7 +5,10 @@ const MESSAGE = 'Pleae check the email address is valid';
 
 describe('checkRecipient', () => {
   it('accepts a valid new address, normalised', () => {
-    expect(checkRecipient('  Auditor@Example.com ', [])).toEqual({ ok: true, address: 'auditor@example.com' });
+    expect(checkRecipient('  Auditor@Example.com ', [])).toEqual({
+      ok: true,
+      address: 'auditor@example.com',
+    });
   });
 
   it.each(['', 'nobody', 'a@b', 'two words@example.com', '@example.com'])('rejects %j', (input) => {
@@ -13,6 +16,9 @@ describe('checkRecipient', () => {
   });
 
   it('rejects an address already in the list, whatever its case', () => {
-    expect(checkRecipient('AUDITOR@example.com', ['auditor@example.com'])).toEqual({ ok: false, error: MESSAGE });
+    expect(checkRecipient('AUDITOR@example.com', ['auditor@example.com'])).toEqual({
+      ok: false,
+      error: MESSAGE,
+    });
   });
 });

@@ -14,7 +14,11 @@ export function checkRecipient(
   list: readonly string[],
 ): { ok: true; address: string } | { ok: false; error: string } {
   const value = input.trim().toLowerCase();
-  if (value.length > 254 || !address.safeParse(value).success || list.some((a) => a.toLowerCase() === value)) {
+  if (
+    value.length > 254 ||
+    !address.safeParse(value).success ||
+    list.some((a) => a.toLowerCase() === value)
+  ) {
     return { ok: false, error: RECIPIENT_MESSAGE };
   }
   return { ok: true, address: value };

@@ -15,7 +15,7 @@ export function FilterMenu({ value, onChange }: FilterMenuProps) {
   const toggle = (key: FilterKey, on: boolean) =>
     onChange(on ? [...value, key] : value.filter((k) => k !== key));
   return (
-    <Popover position="bottom-end" shadow="md" width={250} withinPortal trapFocus>
+    <Popover position="bottom-end" shadow="md" width={272} withinPortal trapFocus>
       <Popover.Target>
         <Button
           variant={value.length > 0 ? 'light' : 'default'}
@@ -60,6 +60,7 @@ export function FilterMenu({ value, onChange }: FilterMenuProps) {
             Any within a group, all across groups
           </Text>
           <UnstyledButton
+            style={{ whiteSpace: 'nowrap' }}
             fz="xs"
             c={value.length > 0 ? 'indigo.7' : 'dimmed'}
             fw={500}

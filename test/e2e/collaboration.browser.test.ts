@@ -1,0 +1,189 @@
+/**
+ * The collaboration panel with two people on the same question (spec 002 §2.1, §3, §5): Ada
+ * mentions Ben through the mention picker and copies an outside auditor; Ben, whose panel is open,
+ * gets the toast and the e-mail and sees the comment appear without a reload; then replies by
+ * e-mail (Ben's and the auditor's) sent through the local SMTP listener to the e-mail's Reply-To
+ * address appear in both open panels as comments, the auditor's under the sender's address.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../support/api-client';
+import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
+import { replyAddressOf, sendToSmtpListener, waitForMail } from '../support/mail';
+import { type Person, people } from '../support/people';
+import { Resources } from '../support/resources';
+import { assertSpaBuilt, launchChromium, SHOTS, signInLive } from './support';
+
+const run = Date.now().toString(36);
+const ADA = { email: `ada-${run}@initech.test`, givenName: 'Ada', lastName: 'Admin' };
+const BEN = { email: `ben-${run}@initech.test`, givenName: 'Ben', lastName: 'Member' };
+const AUDITOR = `auditor-${run}@external.test`;
+const QUESTION = 'How long do you retain customer data after the contract ends?';
+/** What Ada's composer holds once Ben is picked: the mention reads as his name. */
+const WRITTEN = 'Can you confirm the retention period @Ben Member please? The policy says seven years.';
+
+let stack: TestStack;
+let browser: Browser;
+let ada: Person;
+let ben: Person;
+let projectId: string;
+let questionId: string;
+const resources = new Resources();
+
+beforeAll(async () => {
+  assertSpaBuilt();
+  stack = await resources.start(startTestStack({ seed: false }), (s) => s.stop());
+  const api = client(stack);
+  const { register, join: joinTeam } = people(stack, api);
+  ada = await register(ADA.email, 'Initech Security', ADA);
+  ben = await joinTeam(ada, BEN.email, 'ROLE_MEMBER', BEN);
+  const project = await api.as(ada.token).call('createProject', { body: { name: 'Initech Vendor Review' } });
+  expect(project.status).toBe(200);
+  projectId = project.body.data.projectId;
+  const question = await api
+    .as(ada.token)
+    .call('addQuestion', { params: { projectId }, body: { question: QUESTION } });
+  expect(question.status).toBe(200);
+  questionId = question.body.data.questionId;
+  browser = await resources.start(launchChromium(), (b) => b.close());
+}, 240_000);
+
+afterAll(() => resources.stopAll());
+
+/** Signs in through the UI (websocket authorized), opens the question and its collaboration panel. */
+async function openPanel(email: string): Promise<Page> {
+  const page = await signInLive(browser, stack.appUrl, email, TEST_PASSWORD, { width: 1440, height: 900 });
+  await page.goto(`${stack.appUrl}/Projects/${projectId}/${questionId}`);
+  await page.getByText(QUESTION).first().waitFor();
+  await page.getByRole('button', { name: /^Collaboration/ }).click();
+  await page.getByTestId('collaboration-panel').waitFor();
+  return page;
+}
+
+const comments = (page: Page) => page.getByTestId('collaboration-panel').getByTestId('comment');
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Comment' });
+
+describe('collaboration panel', () => {
+  it('delivers a mention live and by e-mail, and e-mail replies come back as comments without a reload', async () => {
+    const adaPage = await openPanel(ADA.email);
+    const benPage = await openPanel(BEN.email);
+    await benPage.getByText('No comments yet').waitFor();
+    let benReloaded = false;
+    benPage.on('framenavigated', (frame) => {
+      if (frame === benPage.mainFrame()) benReloaded = true;
+    });
+    // Watch for the toast from before the comment: it closes itself after a few seconds.
+    const toast = benPage.getByText('Ada Admin mentioned you', { exact: true });
+    const toastShown = toast.waitFor({ timeout: 20_000 });
+
+    // Ada writes a comment, picking Ben in the mention picker with the keyboard.
+    await composer(adaPage).click();
+    await composer(adaPage).pressSequentially('Can you confirm the retention period @be');
+    const option = adaPage.getByRole('option', { name: /Ben Member/ });
+    await option.waitFor();
+    await composer(adaPage).press('Enter');
+    await composer(adaPage).pressSequentially('please? The policy says seven years.');
+    expect(await composer(adaPage).inputValue()).toBe(WRITTEN);
+    expect(await adaPage.getByTestId('comment-counter').textContent()).toBe(`${WRITTEN.length}/4000`);
+
+    // She copies the auditor; an invalid and a duplicate address are refused with the spec's message.
+    await adaPage.getByRole('button', { name: 'Recipients' }).click();
+    const address = adaPage.getByLabel('Email address');
+    await address.fill('not-an-address');
+    await address.press('Enter');
+    await adaPage.getByText('Pleae check the email address is valid').waitFor();
+    await address.fill(AUDITOR);
+    await address.press('Enter');
+    await address.fill(AUDITOR.toUpperCase());
+    await address.press('Enter');
+    await adaPage.getByText('Pleae check the email address is valid').waitFor();
+    await adaPage.getByRole('button', { name: 'Done' }).click();
+
+    const sent = adaPage.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/questions/${questionId}/comments`),
+    );
+    await adaPage.getByRole('button', { name: 'Send' }).click();
+    const body = (await sent).postDataJSON();
+    // What is sent is segments: the mention is a MEMBER segment, no mention markup is in the text.
+    expect(body).toEqual({
+      segments: [
+        { type: 'TEXT', content: 'Can you confirm the retention period ' },
+        { type: 'MEMBER', content: ben.userId },
+        { type: 'TEXT', content: ' please? The policy says seven years.' },
+      ],
+      emailList: [AUDITOR],
+    });
+    await comments(adaPage).first().waitFor();
+    expect(await composer(adaPage).inputValue()).toBe('');
+
+    // Ben: the toast, the comment in his open panel (no reload), and the e-mail with a reply address.
+    await toastShown;
+    await comments(benPage).first().waitFor();
+    expect(await comments(benPage).count()).toBe(1);
+    expect(await benPage.getByTestId('comment-author').first().textContent()).toBe('Ada Admin');
+    expect(await benPage.getByTestId('comment-mention').first().textContent()).toBe('@Ben Member');
+    expect(await benPage.getByTestId('comment-body').first().textContent()).toBe(WRITTEN);
+    await benPage.screenshot({ path: join(SHOTS, 'collaboration-mention-1440.png') });
+
+    const mentionMail = await waitForMail(stack, BEN.email, {
+      match: (m) => m.subject.includes('mentioned you'),
+      timeoutMs: 20_000,
+    });
+    expect(mentionMail.text).toContain('The policy says seven years.');
+    const copyMail = await waitForMail(stack, AUDITOR, { timeoutMs: 20_000 });
+
+    // Ben answers by e-mail, quoting the original: only his own words become the comment.
+    await sendToSmtpListener(stack, {
+      from: BEN.email,
+      to: replyAddressOf(mentionMail),
+      text: 'Confirmed with Legal: seven years after the contract ends.',
+      quoting: mentionMail,
+    });
+    const benReply = comments(benPage).filter({ hasText: 'Confirmed with Legal' });
+    await benReply.waitFor({ timeout: 20_000 });
+    expect(await benReply.getByTestId('comment-author').textContent()).toBe('Ben Member');
+    expect(await benReply.getByTestId('comment-body').textContent()).toBe(
+      'Confirmed with Legal: seven years after the contract ends.',
+    );
+    await comments(adaPage).filter({ hasText: 'Confirmed with Legal' }).waitFor({ timeout: 20_000 });
+
+    // The auditor, outside the team, replies to the copy: shown under the sender's address.
+    await sendToSmtpListener(stack, {
+      from: AUDITOR,
+      to: replyAddressOf(copyMail),
+      text: 'Thank you, that answers our question.',
+      quoting: copyMail,
+    });
+    const auditorReply = comments(benPage).filter({ hasText: 'Thank you, that answers our question.' });
+    await auditorReply.waitFor({ timeout: 20_000 });
+    expect(await auditorReply.getByTestId('comment-author').textContent()).toBe(AUDITOR);
+    expect(await comments(benPage).count()).toBe(3);
+    expect(await benPage.getByTestId('collaboration-panel').textContent()).not.toContain('wrote:');
+    expect(benReloaded).toBe(false);
+    await benPage.screenshot({ path: join(SHOTS, 'collaboration-replies-1440.png') });
+
+    // The activity feed names the people who commented, newest first.
+    await benPage.getByRole('tab', { name: 'Activity' }).click();
+    await benPage.getByTestId('activity-entry').first().waitFor();
+    expect(await benPage.getByTestId('activity-entry').first().textContent()).not.toMatch(/\{user:/);
+
+    // Phones: the panel sits under the answer and stays readable.
+    await benPage.getByRole('tab', { name: 'Discussion' }).click();
+    await benPage.setViewportSize({ width: 375, height: 812 });
+    await benPage.getByTestId('collaboration-panel').scrollIntoViewIfNeeded();
+    await benPage.screenshot({ path: join(SHOTS, 'collaboration-375.png') });
+
+    // Once the project is complete, the discussion stays readable but the composer is gone (live).
+    expect(await composer(benPage).count()).toBe(1);
+    const completed = await client(stack)
+      .as(ada.token)
+      .call('updateProject', { params: { projectId }, body: { projectStatus: 'COMPLETE' } });
+    expect(completed.status).toBe(200);
+    await benPage
+      .getByText('This project is complete; its discussion is read-only.')
+      .waitFor({ timeout: 20_000 });
+    expect(await composer(benPage).count()).toBe(0);
+    expect(await comments(benPage).count()).toBe(3);
+  });
+});
