@@ -1,38 +1,35 @@
 import type { RegistrationRequest } from '../../shared/schemas/user';
-import { ConflictError, UnprocessableError } from '../common/errors';
+import type { Identity } from '../common/caller';
+import { ConflictError, ForbiddenError } from '../common/errors';
 import { rateLimit } from '../common/rate-limit';
-import { findPoolUser } from './identity-provider';
 import * as repo from './repo';
 
-export const REGISTRATION_LIMIT = { perIp: 20, perEmail: 5, windowSeconds: 600 };
+export const REGISTRATION_LIMIT = { perIp: 20, perIdentity: 5, windowSeconds: 600 };
+export const REGISTER_OWN_EMAIL = 'Please register with the e-mail address you signed in with';
 
 /**
- * Complete registration: creates the user record for a confirmed identity that has none yet. The
- * route carries no token, so the e-mail must belong to a confirmed user of the pool, and calls are
- * rate limited per source address and per e-mail.
+ * Complete registration: creates the user record of the signed-in identity. The token proves the
+ * caller owns a confirmed identity (Cognito issues none before confirmation), so nobody can
+ * register someone else's address, and nothing tells one account state from another.
  */
-export async function completeRegistration(input: RegistrationRequest, sourceIp: string) {
+export async function completeRegistration(identity: Identity, input: RegistrationRequest, sourceIp: string) {
   await rateLimit(`registration:ip:${sourceIp}`, REGISTRATION_LIMIT.perIp, REGISTRATION_LIMIT.windowSeconds);
   await rateLimit(
-    `registration:email:${input.emailAddress}`,
-    REGISTRATION_LIMIT.perEmail,
+    `registration:identity:${identity.sub}`,
+    REGISTRATION_LIMIT.perIdentity,
     REGISTRATION_LIMIT.windowSeconds,
   );
-  const poolUser = await findPoolUser(input.emailAddress);
-  if (!poolUser)
-    throw new UnprocessableError('There is no account for this e-mail address. Please sign up first.');
-  if (!poolUser.confirmed)
-    throw new UnprocessableError('Please confirm your e-mail address before registering.');
+  if (input.emailAddress !== identity.email) throw new ForbiddenError(REGISTER_OWN_EMAIL);
   const created = await repo.createUser({
-    userId: poolUser.sub,
-    emailAddress: input.emailAddress,
+    userId: identity.sub,
+    emailAddress: identity.email,
     givenName: input.givenName,
     lastName: input.lastName,
     // Registration happens in a signed-in session: the person has been seen.
     lastSeen: new Date().toISOString(),
   });
   if (!created) throw new ConflictError('This account has already completed registration.');
-  return { userId: poolUser.sub };
+  return { userId: identity.sub };
 }
 
 export const SSO_LOOKUP_LIMIT = { perIp: 60, windowSeconds: 60 };

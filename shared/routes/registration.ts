@@ -4,14 +4,15 @@ import { route, routeGroup } from './route';
 
 export const registration = routeGroup(
   'registration',
-  // Registration checks the identity in the user pool; rate limits and records live in the table.
-  { table: 'readwrite', userPoolRead: true },
+  // Rate limits and records live in the table; the identity comes from the caller's verified token.
+  { table: 'readwrite' },
   {
     registerUser: route({
       method: 'POST',
       path: '/api/public/user',
-      auth: 'public',
-      summary: 'Complete registration for a confirmed identity that has no user record yet',
+      // The path is the spec's; the proof is the freshly confirmed session's token.
+      auth: 'user',
+      summary: 'Complete registration for the signed-in (so confirmed) identity that has no user record yet',
       body: RegistrationRequest,
       response: RegistrationResponse,
     }),

@@ -93,6 +93,7 @@ async function signUpAndRegister(
 async function registeredUser(email: string, givenName: string, lastName: string, password = TEST_PASSWORD) {
   await stack.signUp(email, password);
   const registered = await api.call('registerUser', {
+    token: await stack.signIn(email, password),
     body: { givenName, lastName, emailAddress: email },
   });
   expect(registered.status).toBe(200);

@@ -39,6 +39,7 @@ beforeAll(async () => {
   });
   await stack.signUp(MEMBER.email);
   await api.call('registerUser', {
+    token: await stack.signIn(MEMBER.email),
     body: { givenName: MEMBER.givenName, lastName: MEMBER.lastName, emailAddress: MEMBER.email },
   });
   const accepted = await api.call('respondToInvitation', {

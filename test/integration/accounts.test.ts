@@ -34,11 +34,13 @@ interface Person {
 /** Signs up, confirms, completes registration and signs in: a registered user without a team. */
 async function register(email: string, givenName: string, lastName: string): Promise<Person> {
   const userId = await stack.signUp(email);
+  const token = await stack.signIn(email);
   const registered = await api.call('registerUser', {
+    token,
     body: { givenName, lastName, emailAddress: email },
   });
   expect(registered.status).toBe(200);
-  return { email, userId, token: await stack.signIn(email), fullName: `${givenName} ${lastName}` };
+  return { email, userId, token, fullName: `${givenName} ${lastName}` };
 }
 
 /** The API as `person`, signed in. */

@@ -25,11 +25,13 @@ const sockets: WebSocket[] = [];
 
 async function register(email: string, givenName: string, lastName: string) {
   await stack.signUp(email);
+  const token = await stack.signIn(email);
   const registered = await api.call('registerUser', {
+    token,
     body: { givenName, lastName, emailAddress: email },
   });
   expect(registered.status).toBe(200);
-  return stack.signIn(email);
+  return token;
 }
 
 /** A signed-in browser session's socket, closed when the file ends. */

@@ -3,6 +3,7 @@
  * route of the table without a token, complete registration and the account status it drives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTER_OWN_EMAIL } from '../../functions/registration/service';
 import { DEMO } from '../../scripts/local/provision';
 import { PERMISSION_KEYS } from '../../shared/permissions';
 import { pathParams, routeList } from '../../shared/routes';
@@ -70,9 +71,11 @@ describe('pipeline', () => {
   });
 
   it('returns 400 for malformed JSON and for invalid fields, naming each field', async () => {
-    const malformed = await api.raw('registerUser', { body: '{"givenName": ' });
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    const malformed = await api.raw('registerUser', { token, body: '{"givenName": ' });
     expect(malformed).toEqual({ status: 400, body: { message: 'Request body is not valid JSON' } });
     const invalid = await api.call('registerUser', {
+      token,
       body: { givenName: 'Al', lastName: '', emailAddress: 'not-an-email' },
     });
     expect(invalid.status).toBe(400);
@@ -85,6 +88,7 @@ describe('pipeline', () => {
 
   it('returns 413 for a body over 1 MB', async () => {
     const response = await api.call('registerUser', {
+      token: await stack.signIn(DEMO.email, DEMO.password),
       body: { givenName: 'x'.repeat(1024 * 1024 + 10), lastName: 'Smith', emailAddress: 'a@example.com' },
     });
     expect(response).toEqual({ status: 413, body: { message: 'Request body is too large' } });
@@ -161,38 +165,50 @@ describe('user, registration and team routes', () => {
     expect((await api.call('getUser', { token })).status).toBe(404);
 
     const registration = { givenName: 'New', lastName: 'Person', emailAddress: '  New.Person@Example.com ' };
-    const created = await api.call('registerUser', { body: registration });
+    const created = await api.call('registerUser', { token, body: registration });
     expect(created).toEqual({ status: 200, body: { data: { userId: sub } } });
     expect((await api.call('getUserStatus', { token })).body.data.status).toBe('USER_HAS_NO_INVITATIONS');
     const user = await api.call('getUser', { token });
     expect(user.body.data).toMatchObject({ userId: sub, emailAddress: email, teamId: null, role: null });
 
-    expect((await api.call('registerUser', { body: registration })).status).toBe(409);
+    expect((await api.call('registerUser', { token, body: registration })).status).toBe(409);
     // Without a team the permission map is empty and team routes are refused.
     expect((await api.call('getPermissions', { token })).body.data).toEqual({});
     expect((await api.call('getRoles', { token })).status).toBe(403);
   });
 
-  it('refuses registration for an unknown or unconfirmed e-mail', async () => {
+  it("registers only the signed-in identity: no token, or someone else's address, registers nobody", async () => {
+    // Prepare: a confirmed victim who has not registered yet, and an attacker with an account.
+    const victim = 'victim.person@example.com';
+    await stack.signUp(victim);
+    await stack.signUp('attacker.person@example.com');
+    const attacker = await stack.signIn('attacker.person@example.com');
+    const claim = { givenName: 'Not', lastName: 'Them', emailAddress: victim };
+    // Act
+    const anonymous = await api.call('registerUser', { body: claim });
+    const forged = await api.call('registerUser', { token: attacker, body: claim });
     const unknown = await api.call('registerUser', {
-      body: { givenName: 'Nobody', lastName: 'Known', emailAddress: 'nobody@example.com' },
+      token: attacker,
+      body: { ...claim, emailAddress: 'nobody.at.all@example.com' },
     });
-    expect(unknown.status).toBe(422);
-    await stack.signUp('unconfirmed@example.com', undefined, false);
-    const unconfirmed = await api.call('registerUser', {
-      body: { givenName: 'Not', lastName: 'Confirmed', emailAddress: 'unconfirmed@example.com' },
+    // Assess: the same answer whatever the address's state, and the victim can still register.
+    expect(anonymous.status).toBe(401);
+    expect(forged).toEqual({ status: 403, body: { message: REGISTER_OWN_EMAIL } });
+    expect(unknown).toEqual(forged);
+    const own = await api.call('registerUser', {
+      token: await stack.signIn(victim),
+      body: { givenName: 'Vic', lastName: 'Tim', emailAddress: victim },
     });
-    expect(unconfirmed).toEqual({
-      status: 422,
-      body: { message: 'Please confirm your e-mail address before registering.' },
-    });
+    expect(own.status).toBe(200);
   });
 
-  it('rate limits registration attempts per e-mail', async () => {
-    const body = { givenName: 'Rate', lastName: 'Limited', emailAddress: 'rate.limited@example.com' };
+  it('rate limits registration attempts per identity', async () => {
+    await stack.signUp('rate.limited@example.com');
+    const token = await stack.signIn('rate.limited@example.com');
+    const body = { givenName: 'Rate', lastName: 'Limited', emailAddress: 'someone.else@example.com' };
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await api.call('registerUser', { body })).status);
-    expect(statuses.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
+    for (let i = 0; i < 7; i++) statuses.push((await api.call('registerUser', { token, body })).status);
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403]);
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 });

@@ -26,10 +26,11 @@ interface Person {
 
 async function register(email: string, teamName?: string): Promise<Person> {
   const userId = await stack.signUp(email);
+  const token = await stack.signIn(email);
   await api.call('registerUser', {
+    token,
     body: { givenName: email.split('@')[0], lastName: 'Tester', emailAddress: email },
   });
-  const token = await stack.signIn(email);
   if (teamName) expect((await api.call('createTeam', { token, body: { name: teamName } })).status).toBe(200);
   return { email, userId, token: await stack.signIn(email) };
 }

@@ -25,11 +25,13 @@ const as = (person: Person): ApiClient => api.as(person.token);
 
 async function register(email: string): Promise<Omit<Person, 'teamId'>> {
   const userId = await stack.signUp(email);
+  const token = await stack.signIn(email);
   const registered = await api.call('registerUser', {
+    token,
     body: { givenName: 'Pat', lastName: 'Tester', emailAddress: email },
   });
   expect(registered.status).toBe(200);
-  return { userId, token: await stack.signIn(email) };
+  return { userId, token };
 }
 
 async function owner(email: string, teamName: string): Promise<Person> {

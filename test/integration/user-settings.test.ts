@@ -25,11 +25,13 @@ const as = (person: Person): ApiClient => api.as(person.token);
 
 async function register(email: string): Promise<Person> {
   const userId = await stack.signUp(email);
+  const token = await stack.signIn(email);
   const registered = await api.call('registerUser', {
+    token,
     body: { givenName: 'Sam', lastName: 'Settings', emailAddress: email },
   });
   expect(registered.status).toBe(200);
-  return { email, userId, token: await stack.signIn(email) };
+  return { email, userId, token };
 }
 
 const storedSettings = async (person: Person) =>

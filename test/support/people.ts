@@ -20,9 +20,9 @@ export function people(stack: TestStack, api: ApiClient) {
     names = { givenName: 'Pat', lastName: 'Tester' },
   ) {
     const userId = await stack.signUp(email);
-    const registered = await api.call('registerUser', { body: { ...names, emailAddress: email } });
-    if (registered.status !== 200) throw new Error(`registerUser answered ${registered.status}`);
     let token = await stack.signIn(email);
+    const registered = await api.call('registerUser', { token, body: { ...names, emailAddress: email } });
+    if (registered.status !== 200) throw new Error(`registerUser answered ${registered.status}`);
     if (teamName) {
       const created = await api.call('createTeam', { token, body: { name: teamName } });
       if (created.status !== 200) throw new Error(`createTeam answered ${created.status}`);

@@ -135,12 +135,8 @@ describe('api client', () => {
   });
 
   it('omits Authorization on public routes', async () => {
-    fetchMock.mockResolvedValue(json(200, { data: { userId: 'u1' } }));
-    await expect(
-      api('registerUser', {
-        body: { givenName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com' },
-      }),
-    ).resolves.toEqual({ userId: 'u1' });
+    fetchMock.mockResolvedValue(json(200, { data: { providerName: null } }));
+    await expect(api('ssoByDomain', { body: { domain: 'example.com' } })).resolves.toEqual({ providerName: null });
     const headers = headersOf(fetchMock.mock.calls[0]);
     expect(headers).not.toHaveProperty('authorization');
     expect(headers[HEADER_SESSION_ID]).toBe(getSessionId());
