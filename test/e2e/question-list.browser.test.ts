@@ -57,11 +57,12 @@ async function joinDemoTeam(person: typeof VIEWER, roleCode: string): Promise<st
   });
   expect(invite.status).toBe(200);
   await stack.signUp(person.email);
+  const token = await stack.signIn(person.email);
   const registered = await api.call('registerUser', {
+    token,
     body: { givenName: person.givenName, lastName: person.lastName, emailAddress: person.email },
   });
   expect(registered.status).toBe(200);
-  const token = await stack.signIn(person.email);
   const accepted = await api.call('respondToInvitation', {
     params: { membershipId: invite.body.data.membershipId },
     token,
