@@ -88,7 +88,8 @@ export const questionsPartition = (teamId: string, projectId: string) =>
 
 /**
  * One page of a project's questions that still count (linked, not deleted), in order: one Query
- * (DynamoDB reads up to 1 MB per request, so a page of a few hundred questions is one request).
+ * of `count` items (`limit`; without it DynamoDB would read up to 1 MB, the whole project, to
+ * answer a page); another only when deleted or unlinked ones were among them.
  */
 export async function questionsPage(
   teamId: string,
@@ -98,7 +99,7 @@ export async function questionsPage(
   const { data, cursor } = await db()
     .entities.question.query.primary({ teamId, projectId })
     .where((attr, { ne, notExists }) => `${notExists(attr.deletedAt)} AND ${ne(attr.isLinked, false)}`)
-    .go({ count: page.count, cursor: page.cursor ?? null });
+    .go({ count: page.count, limit: page.count, cursor: page.cursor ?? null });
   return { data, cursor };
 }
 

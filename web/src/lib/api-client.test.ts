@@ -136,7 +136,9 @@ describe('api client', () => {
 
   it('omits Authorization on public routes', async () => {
     fetchMock.mockResolvedValue(json(200, { data: { providerName: null } }));
-    await expect(api('ssoByDomain', { body: { domain: 'example.com' } })).resolves.toEqual({ providerName: null });
+    await expect(api('ssoByDomain', { body: { domain: 'example.com' } })).resolves.toEqual({
+      providerName: null,
+    });
     const headers = headersOf(fetchMock.mock.calls[0]);
     expect(headers).not.toHaveProperty('authorization');
     expect(headers[HEADER_SESSION_ID]).toBe(getSessionId());

@@ -4,6 +4,7 @@ import {
   formatAddedDate,
   formatCalendarDate,
   formatLastSeen,
+  formatLongDate,
   fullDateTime,
   ordinal,
   relativeTime,
@@ -128,5 +129,30 @@ describe('formatCalendarDate', () => {
     expect(formatCalendarDate('2026-11-21')).toBe('21st November 2026');
     expect(formatCalendarDate('2027-01-02')).toBe('2nd January 2027');
     expect(formatCalendarDate('2026-02-30')).toBe('');
+  });
+});
+
+/** A local-time ISO string, so the tests hold in any time zone. */
+const localNoon = (y: number, m: number, d: number) => new Date(y, m - 1, d, 12).toISOString();
+
+describe('formatLongDate (comment dates, spec 002 §2.1)', () => {
+  it.each([
+    [localNoon(2026, 11, 23), 'Monday, 23rd November 2026'],
+    [localNoon(2026, 11, 1), 'Sunday, 1st November 2026'],
+    [localNoon(2026, 11, 2), 'Monday, 2nd November 2026'],
+    [localNoon(2026, 11, 11), 'Wednesday, 11th November 2026'],
+    [localNoon(2026, 11, 12), 'Thursday, 12th November 2026'],
+    [localNoon(2026, 11, 13), 'Friday, 13th November 2026'],
+    [localNoon(2026, 11, 21), 'Saturday, 21st November 2026'],
+    [localNoon(2026, 11, 22), 'Sunday, 22nd November 2026'],
+    [localNoon(2027, 1, 30), 'Saturday, 30th January 2027'],
+    [localNoon(2026, 12, 31), 'Thursday, 31st December 2026'],
+  ])('%s → %s', (iso, expected) => {
+    expect(formatLongDate(iso)).toBe(expected);
+  });
+
+  it('is empty for an unreadable date', () => {
+    expect(formatLongDate('')).toBe('');
+    expect(formatLongDate('not a date')).toBe('');
   });
 });

@@ -80,6 +80,14 @@ export function formatAddedDate(iso: string | null | undefined): string {
   return `${ordinal(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Day name, ordinal day, month, year in local time, e.g. 'Monday, 23rd November 2026' ('' if unknown). */
+export function formatLongDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? `${DAYS[date.getDay()]}, ${formatAddedDate(iso)}` : '';
+}
+
 export const NEVER = 'Never';
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;

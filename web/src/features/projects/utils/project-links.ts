@@ -1,16 +1,19 @@
 /** Addresses a project's dashboard links to (spec 001 §2). Pure. */
 import { projectQuestionnairePath } from './paths';
 
-/** The status filters of question answering, one per dashboard tile (and unassigned). */
+/**
+ * The filters of question answering, one per dashboard tile (and unassigned). The Incomplete tile
+ * counts questions whose classification is not specified yet, so it opens that filter.
+ */
 export type QuestionFilter =
-  | 'INCOMPLETE'
+  | 'NOT-SPECIFIED'
   | 'NON-COMPLIANT'
   | 'PARTIALLY-COMPLIANT'
   | 'COMPLIANT'
   | 'NOT-APPLICABLE'
   | 'unassigned';
 
-/** Question answering from its start, optionally filtered: /Projects/{id}/start?status=INCOMPLETE. */
+/** Question answering from its start, optionally filtered: /Projects/{id}/start?status=NOT-SPECIFIED. */
 export function questionnairePath(projectId: string, status?: QuestionFilter): string {
   const path = projectQuestionnairePath(projectId);
   return status ? `${path}?status=${encodeURIComponent(status)}` : path;

@@ -4,8 +4,7 @@ import { IconMail, IconMessages } from '@tabler/icons-react';
 import { UserAvatar } from '@/components/user-avatar';
 import type { TeamMember } from '@/features/answering/components/collaboration/member-names';
 import { FORMER_MEMBER } from '@/features/answering/utils/activity-description';
-import { formatCommentDate } from '@/features/answering/utils/format-comment-date';
-import { fullDateTime } from '@/lib/dates';
+import { formatLongDate, fullDateTime } from '@/lib/dates';
 
 export interface CommentListProps {
   comments: readonly Comment[];
@@ -69,7 +68,7 @@ function CommentItem({ comment, byId }: { comment: Comment; byId: ReadonlyMap<st
               style={{ whiteSpace: 'nowrap' }}
               title={fullDateTime(comment.createdAt)}
             >
-              {formatCommentDate(comment.createdAt)}
+              {formatLongDate(comment.createdAt)}
             </Text>
           </Group>
           {fromEmail ? (

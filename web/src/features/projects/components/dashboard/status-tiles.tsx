@@ -29,7 +29,7 @@ export const TILES: readonly TileDefinition[] = [
   {
     key: 'incompleteQuestions',
     heading: 'Incomplete',
-    status: 'INCOMPLETE',
+    status: 'NOT-SPECIFIED',
     color: 'blue',
     icon: IconCircleDashed,
   },
