@@ -405,13 +405,16 @@ describe('project dashboard', () => {
       ]),
     );
     const colleagueRow = assignments.getByRole('row').filter({ hasText: 'Casey Colleague' });
-    expect((await colleagueRow.getByRole('cell').allTextContents()).slice(0, 5)).toEqual([
-      expect.stringContaining('Casey Colleague'),
-      '1',
-      '0',
-      '',
-      'No Progress',
-    ]);
+    // Each assignment moves the aggregates from the stream on its own: wait for this one too.
+    await eventually(async () =>
+      expect((await colleagueRow.getByRole('cell').allTextContents()).slice(0, 5)).toEqual([
+        expect.stringContaining('Casey Colleague'),
+        '1',
+        '0',
+        '',
+        'No Progress',
+      ]),
+    );
     await assignments.getByRole('link', { name: 'View 1 unassigned question' }).waitFor();
     // The tile links open question answering filtered by their status.
     expect(await tile(page, 'Compliant').getAttribute('href')).toBe(
