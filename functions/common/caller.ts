@@ -11,7 +11,10 @@ import { ForbiddenError, UnauthorizedError } from './errors';
 export interface Identity {
   /** Cognito `sub`, which is also our userId. */
   sub: string;
+  /** The token's e-mail: the pool attribute, which is not necessarily verified (see registration). */
   email: string;
+  /** Cognito's username (`<Provider>_<id>` for a federated identity). */
+  username: string;
 }
 
 /**
@@ -21,7 +24,11 @@ export interface Identity {
 export function identityFrom(event: APIGatewayProxyEvent): Identity {
   const claims = event.requestContext?.authorizer?.claims as Record<string, string> | undefined;
   if (!claims?.sub || !claims.email) throw new UnauthorizedError();
-  return { sub: claims.sub, email: String(claims.email).trim().toLowerCase() };
+  return {
+    sub: claims.sub,
+    email: String(claims.email).trim().toLowerCase(),
+    username: String(claims['cognito:username'] ?? claims.sub),
+  };
 }
 
 /** The access that requests need from the caller's current membership. */

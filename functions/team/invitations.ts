@@ -82,7 +82,8 @@ export async function inviteMember(
 
 export async function listInvitations(caller: Caller) {
   if (!caller.user) throw new NotFoundError('User not registered');
-  const invitations = await repo.pendingInvitationsFor(caller.identity.email);
+  // The registered address (verified at registration), never the token's, which can change unverified.
+  const invitations = await repo.pendingInvitationsFor(caller.user.emailAddress);
   const [senders, teams] = await Promise.all([
     usersById(invitations.map((m) => m.invitedByUserId)),
     teamsById(invitations.map((m) => m.teamId)),
@@ -118,13 +119,13 @@ export async function respondToInvitation(
   action: 'ACCEPT' | 'DECLINE',
   sessionId: string | null = null,
 ) {
-  const email = caller.identity.email;
+  if (!caller.user) throw new NotFoundError(INVITATION_NOT_FOUND);
+  const email = caller.user.emailAddress;
   const pending = await repo.pendingInvitationsFor(email);
   const invitation = pending.find((m) => m.membershipId === membershipId);
   if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
   const { teamId } = invitation;
   if (action === 'ACCEPT') {
-    if (!caller.user) throw new NotFoundError('User not registered');
     // A team has exactly one owner and ownership cannot be handed over: its owner stays with it.
     if (caller.membership?.roleCode === TEAM_OWNER_ROLE) throw new ConflictError(OWNER_CANNOT_LEAVE);
     const accepted = await repo.acceptInvitation({

@@ -256,7 +256,9 @@ function stopProcess(child: ChildProcess): Promise<void> {
 /** A base port whose derived ports (base..base+6) are all free on 127.0.0.1, for tests and the bench. */
 export async function findFreeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 4_000) * 10;
+    // Below Linux's ephemeral range (32768–60999 by default), where outgoing connections take
+    // ports at random and could take one of ours between this check and the listen.
+    const base = 10_000 + Math.floor(Math.random() * 2_200) * 10;
     const ports = Array.from({ length: 7 }, (_, i) => base + i);
     if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }

@@ -4,8 +4,8 @@ import { route, routeGroup } from './route';
 
 export const registration = routeGroup(
   'registration',
-  // Rate limits and records live in the table; the identity comes from the caller's verified token.
-  { table: 'readwrite' },
+  // Rate limits and records live in the table; whether the caller's e-mail is verified, in the pool.
+  { table: 'readwrite', userPoolRead: true },
   {
     registerUser: route({
       method: 'POST',

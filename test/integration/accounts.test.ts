@@ -4,14 +4,20 @@
  * member updates and their rules, permission gates, cross-team isolation, the profile, activity,
  * photos through presigned S3 URLs, and the public single sign-on lookups.
  */
+import {
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
+import { VERIFY_EMAIL_FIRST } from '../../functions/registration/service';
 import {
   INVITATION_LIMIT,
   INVITATION_LIMIT_MESSAGE,
   OWNER_CANNOT_LEAVE,
 } from '../../functions/team/invitations';
+import { LOCAL_POOL_ID } from '../../scripts/local/cognito';
 import { DEMO } from '../../scripts/local/provision';
 import { UPLOADS_BUCKET } from '../../scripts/local/stack';
 import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../shared/schemas/user';
@@ -470,6 +476,54 @@ describe('invitations', () => {
     const daveNow = (await as(dave).call('getUser')).body.data;
     expect(daveNow).toMatchObject({ teamId: teamB, role: { code: 'ROLE_ADMIN_TEAM_OWNER' } });
     expect((await as(dave).call('listInvitations')).body.data).toHaveLength(1);
+  });
+
+  it('never matches invitations or registration to an address changed without verification', async () => {
+    // Prepare: Alice invites an address; Mallory, registered with her own, points her pool e-mail
+    // at it without verifying it (the token's email claim follows the attribute).
+    const invited = await as(alice).call('inviteMember', {
+      body: { emailAddress: 'target@acme.test', groupId: a.group('Security'), roleId: a.role('ROLE_ADMIN') },
+    });
+    expect(invited.status).toBe(200);
+    const mallory = await register('mallory@evil.test', 'Mallory', 'Mask');
+    const pool = new CognitoIdentityProviderClient({});
+    await pool.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: LOCAL_POOL_ID,
+        Username: mallory.email,
+        UserAttributes: [{ Name: 'email', Value: 'target@acme.test' }],
+      }),
+    );
+    // (cognito-local signs in by the current e-mail attribute, so by the new one)
+    const token = await stack.signIn('target@acme.test');
+    // Act
+    const listed = await api.as(token).call('listInvitations');
+    const accepted = await api.as(token).call('respondToInvitation', {
+      params: { membershipId: invited.body.data.membershipId },
+      body: { invitationStatus: 'ACCEPT' },
+    });
+    // Registration with such an address is refused too.
+    await stack.signUp('sneaky@evil.test');
+    await pool.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: LOCAL_POOL_ID,
+        Username: 'sneaky@evil.test',
+        UserAttributes: [{ Name: 'email', Value: 'victim.two@acme.test' }],
+      }),
+    );
+    const registered = await api.call('registerUser', {
+      token: await stack.signIn('victim.two@acme.test'),
+      body: { givenName: 'Sneaky', lastName: 'Person', emailAddress: 'victim.two@acme.test' },
+    });
+    // Assess
+    expect(listed).toEqual({ status: 200, body: { data: [] } });
+    expect(accepted).toEqual({ status: 404, body: { message: 'Invitation not found' } });
+    expect(registered).toEqual({ status: 403, body: { message: VERIFY_EMAIL_FIRST } });
+    const members = (await as(alice).call('listAllMembers')).body.data as Array<{
+      emailAddress: string;
+      status: string;
+    }>;
+    expect(members.find((m) => m.emailAddress === 'target@acme.test')?.status).toBe('INVITED');
   });
 
   it('refuses a malformed response', async () => {

@@ -8,6 +8,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../scripts/local/cognito';
+import { PortInUseError } from '../../scripts/local/ports';
 import { findFreeBasePort, type LocalStack, startLocalStack } from '../../scripts/local/stack';
 
 /** The REST API is called through test/support/api-client.ts: `client(stack).call(routeName, …)`. */
@@ -30,17 +31,24 @@ export const TEST_PASSWORD = 'Test-Passw0rd!';
  */
 export async function startTestStack(options: { seed?: boolean; dev?: boolean } = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  let stack: LocalStack;
-  try {
-    stack = await startLocalStack({
-      port: await findFreeBasePort(),
-      dataDir,
-      logLevel: 'ERROR',
-      ...options,
-    });
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
+  let stack: LocalStack | undefined;
+  // Test files start stacks in parallel: a port found free can still be taken before the listen,
+  // so a start that lost such a race tries again on other ports (startLocalStack stopped its part).
+  for (let attempt = 1; !stack; attempt++) {
+    try {
+      stack = await startLocalStack({
+        port: await findFreeBasePort(),
+        dataDir,
+        logLevel: 'ERROR',
+        ...options,
+      });
+    } catch (error) {
+      const portTaken =
+        error instanceof PortInUseError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (attempt < 3 && portTaken) continue;
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   const cognito = new CognitoIdentityProviderClient({});
   return {
