@@ -69,13 +69,15 @@ describe('live updates', () => {
     // Watch for the toast from before the change: it closes itself after 3 s.
     const toast = member.getByText('Your access was updated');
     const toastShown = toast.waitFor({ timeout: 20_000 });
+    // The owner's own confirmation closes itself after 3 s too: watch for it from the start.
+    const confirmed = owner.getByText('Access updated').waitFor({ timeout: 20_000 });
     await owner.getByLabel(`Role of ${MEMBER.givenName} ${MEMBER.lastName}`).first().click();
     await owner.getByRole('option', { name: 'Manager' }).click();
     await toastShown;
     await toast.hover(); // pauses the toast's auto-close
     await member.screenshot({ path: join(SHOTS, 'live-toast.png') });
     expect(memberReloaded).toBe(false);
-    await owner.getByText('Access updated').waitFor();
+    await confirmed;
     // The notification is the member's alone (user scope): the owner's page shows none.
     expect(await owner.getByText('Your access was updated').count()).toBe(0);
 
