@@ -106,13 +106,17 @@ function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, wh
 /**
  * Limits every JSON body keeps, whatever its schema (a free-form field such as `eventData` is stored
  * as it is): nesting well within DynamoDB's 32 levels, numbers DynamoDB can hold (finite, and zero or
- * between 1e-130 and 9.99e125 in magnitude) and no empty object keys.
+ * between 1e-130 and 9.99e125 in magnitude), no empty object keys, and no keys named like the
+ * members a careless merge or the DynamoDB marshaller treats specially (`__proto__`,
+ * `constructor`, `prototype`).
  */
 export const JSON_LIMITS = { depth: 16, minMagnitude: 1e-130, maxMagnitude: 9.99e125 } as const;
 export const JSON_DEPTH_MESSAGE = `Values may be nested at most ${JSON_LIMITS.depth} levels deep`;
 export const JSON_NUMBER_MESSAGE =
   'Numbers must be finite, and zero or between 1e-130 and 9.99e125 in magnitude';
 export const JSON_KEY_MESSAGE = 'Object keys must not be empty';
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const JSON_RESERVED_KEY_MESSAGE = 'Object keys must not be __proto__, constructor or prototype';
 
 /** The first place where `value` breaks JSON_LIMITS, as [field path, message]; undefined when none. */
 export function jsonLimitProblem(value: unknown): [string, string] | undefined {
@@ -129,7 +133,10 @@ export function jsonLimitProblem(value: unknown): [string, string] | undefined {
     } else if (current !== null && typeof current === 'object') {
       if (path.length >= JSON_LIMITS.depth) return [field, JSON_DEPTH_MESSAGE];
       for (const [key, member] of Object.entries(current)) {
-        if (key === '' && !Array.isArray(current)) return [field, JSON_KEY_MESSAGE];
+        if (!Array.isArray(current)) {
+          if (key === '') return [field, JSON_KEY_MESSAGE];
+          if (RESERVED_KEYS.has(key)) return [field, JSON_RESERVED_KEY_MESSAGE];
+        }
         pending.push({ value: member, path: [...path, key] });
       }
     }

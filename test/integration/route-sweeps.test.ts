@@ -51,7 +51,7 @@ import { Resources } from '../support/resources';
 const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype);
 
 const SEED = Number(process.env.SWEEP_SEED ?? 20_260_815);
-const RUNS = Number(process.env.SWEEP_RUNS ?? 15);
+const RUNS = Number(process.env.SWEEP_RUNS ?? 250);
 const REPRODUCE = `fast-check seed ${SEED}: rerun with SWEEP_SEED=${SEED} SWEEP_RUNS=${RUNS}`;
 
 let stack: TestStack;
