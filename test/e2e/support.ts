@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { TestStack } from '../support/local-stack';
+import { mailTo, type StoredMail, waitForMail } from '../support/mail';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,55 +56,9 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction((expected) => document.title === expected, title);
 }
 
-export interface SentMail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Every e-mail the SES emulator has accepted so far, oldest first. */
-export async function sentMail(stack: TestStack): Promise<SentMail[]> {
-  const response = await fetch(`${stack.mailUrl}/store`);
-  if (!response.ok) throw new Error(`The mail store answered ${response.status}`);
-  const store = (await response.json()) as { emails: any[] };
-  return store.emails.map((m) => ({
-    to: (m.destination?.to ?? []).map((address: string) => address.toLowerCase()),
-    subject: String(m.subject ?? ''),
-    text: String(m.body?.text ?? ''),
-    html: String(m.body?.html ?? ''),
-  }));
-}
-
-/** The e-mails to `address` that `match`, oldest first. */
-export async function mailTo(
-  stack: TestStack,
-  address: string,
-  match: (mail: SentMail) => boolean = () => true,
-): Promise<SentMail[]> {
-  const wanted = address.toLowerCase();
-  return (await sentMail(stack)).filter((m) => m.to.includes(wanted) && match(m));
-}
-
-/**
- * Waits for the (`after` + 1)-th e-mail to `address` that `match`es and returns it; `after` is how
- * many such e-mails there were before the step that sends it.
- */
-export async function waitForMail(
-  stack: TestStack,
-  address: string,
-  options: { match?: (mail: SentMail) => boolean; after?: number; timeoutMs?: number } = {},
-): Promise<SentMail> {
-  const { match, after = 0, timeoutMs = 10_000 } = options;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await mailTo(stack, address, match);
-    if (found.length > after) return found[after];
-    if (Date.now() > deadline)
-      throw new Error(`No e-mail #${after + 1} to ${address} (found ${found.length}) in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** E-mail helpers are shared with the integration tests (test/support/mail.ts). */
+export { mailTo, sentMail, waitForMail } from '../support/mail';
+export type SentMail = StoredMail;
 
 const CODE = /\b(\d{6})\b/;
 /** Cognito's verification and password-reset e-mails carry the code in the subject. */
