@@ -172,7 +172,7 @@ describe('question list', () => {
     expect(await page.getByTestId('project-priority').textContent()).toBe('Normal');
     // The open question is highlighted; the list is virtualised (far fewer rows than questions).
     const active = page.locator('[data-testid=question-row][aria-current=page]');
-    expect(await active.getAttribute('data-question-id')).toBe(questionIds[0]);
+    await expect.poll(() => active.getAttribute('data-question-id'), WITHIN).toBe(questionIds[0]);
     const rendered = await rows(page).count();
     expect(rendered).toBeGreaterThan(10);
     expect(rendered).toBeLessThan(80);
@@ -186,7 +186,8 @@ describe('question list', () => {
     // Clicking a row opens that question (the URL follows, the row is highlighted).
     await page.locator(`[data-question-id="${questionIds[3]}"]`).click();
     await page.waitForURL(`${base}/${questionIds[3]}`);
-    expect(await active.getAttribute('data-question-id')).toBe(questionIds[3]);
+    // The highlight follows the URL on the next render.
+    await expect.poll(() => active.getAttribute('data-question-id'), WITHIN).toBe(questionIds[3]);
 
     // Hover quick-view: the full question, its answer, classification and assignee.
     await page.locator(`[data-question-id="${questionIds[2]}"]`).hover();
