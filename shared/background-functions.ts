@@ -9,6 +9,11 @@ export interface BackgroundFunction {
   entry: string;
   description: string;
   access: FunctionAccess;
+  /**
+   * A job driven by the table's stream: the function receives (one at a time) the changes whose
+   * new item is this entity with this attribute value. The local runner polls the stream for it too.
+   */
+  job?: { entity: string; attribute: string; value: string; memoryMb: number; timeoutSeconds: number };
 }
 
 export const BACKGROUND_FUNCTIONS = {
@@ -27,6 +32,13 @@ export const BACKGROUND_FUNCTIONS = {
     description: 'Replies to comment e-mails, received by SES into the inbound bucket, posted as comments',
     access: { table: 'readwrite', inboundMail: 'read', replySigning: true },
   },
+  sourceProcessor: {
+    entry: 'functions/sources/processor.ts',
+    description:
+      'Reads an accepted questionnaire file (sheets or document), detects its layout, marks it READY or FAILED',
+    access: { table: 'readwrite', uploads: 'readwrite' },
+    job: { entity: 'source', attribute: 'status', value: 'PROCESSING', memoryMb: 2048, timeoutSeconds: 300 },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
@@ -41,5 +53,8 @@ export const REACTION_ENTITIES = [
   'question',
   'comment',
   'questionActivity',
+  'source',
+  'sourceSheet',
+  'sourceDocument',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

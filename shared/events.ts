@@ -68,6 +68,19 @@ export const ActivityCreated = liveEvent(
     causedByUserId: z.string().optional(),
   }),
 );
+/**
+ * A source file changed state (processing, ready, failed) or a sheet or document of it was
+ * configured (on the project's scope).
+ */
+export const SourceUpdated = liveEvent(
+  'SOURCE_UPDATED',
+  z.object({
+    projectId: z.string(),
+    projectSourceId: z.string(),
+    status: z.enum(['UPLOADING', 'PROCESSING', 'READY', 'FAILED']),
+    causedByUserId: z.string().optional(),
+  }),
+);
 
 export const LiveEvent = z.discriminatedUnion('eventName', [
   NotificationCreated,
@@ -77,6 +90,7 @@ export const LiveEvent = z.discriminatedUnion('eventName', [
   QuestionUpdated,
   CommentCreated,
   ActivityCreated,
+  SourceUpdated,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type EventName = LiveEvent['eventName'];

@@ -12,6 +12,7 @@ import { projects } from './projects';
 import { questions } from './questions';
 import { registration } from './registration';
 import type { FunctionAccess, RouteSpec } from './route';
+import { sources } from './sources';
 import { tags } from './tags';
 import { team } from './team';
 import { user } from './user';
@@ -26,6 +27,7 @@ const slices = [
   questions,
   discussion,
   tags,
+  sources,
 ] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';

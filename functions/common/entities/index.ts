@@ -18,6 +18,9 @@ import { QuestionMentionEntity } from './question-mention';
 import { RateCounterEntity } from './rate-counter';
 import { ReactionLogEntity } from './reaction-log';
 import { RoleEntity } from './role';
+import { SourceEntity } from './source';
+import { SourceDocumentEntity } from './source-document';
+import { SourceSheetEntity } from './source-sheet';
 import { SubscriptionEntity } from './subscription';
 import { TeamEntity } from './team';
 import { UserEntity } from './user';
@@ -31,6 +34,9 @@ export const sharedEntities = {
   project: ProjectEntity,
   projectStats: ProjectStatsEntity,
   question: QuestionEntity,
+  source: SourceEntity,
+  sourceSheet: SourceSheetEntity,
+  sourceDocument: SourceDocumentEntity,
   questionActivity: QuestionActivityEntity,
   questionMention: QuestionMentionEntity,
   rateCounter: RateCounterEntity,
@@ -52,6 +58,9 @@ export type ProjectItem = EntityItem<typeof ProjectEntity>;
 export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
 export type QuestionItem = EntityItem<typeof QuestionEntity>;
 export type QuestionActivityItem = EntityItem<typeof QuestionActivityEntity>;
+export type SourceItem = EntityItem<typeof SourceEntity>;
+export type SourceSheetItem = EntityItem<typeof SourceSheetEntity>;
+export type SourceDocumentItem = EntityItem<typeof SourceDocumentEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { canSeeProject } from './project';
 export { NOBODY } from './project-stats';

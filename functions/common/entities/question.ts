@@ -26,6 +26,10 @@ export const QuestionEntity = new Entity({
     assignedToUserId: { type: 'string' },
     creationType: { type: CREATION_TYPES, required: true },
     isLinked: { type: 'boolean', required: true, default: true },
+    /** IMPORTED questions: the source they came from and their place in it, which keeps the id stable. */
+    projectSourceId: { type: 'string' },
+    /** `<sheetId>:<rowNumber>` for a sheet row, the question's nodeId for a document. */
+    sourceKey: { type: 'string' },
     deletedAt: { type: 'string' },
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },

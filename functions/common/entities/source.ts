@@ -1,0 +1,51 @@
+import { Entity } from 'electrodb';
+import { SOURCE_FORMATS, SOURCE_STATUSES } from '../../../shared/schemas/source';
+import { key, SERVICE, timestamps } from './keys';
+
+/**
+ * A questionnaire file imported into a project (spec 001 §3 source document), in the project's
+ * partition. Its status drives the processing job: the table's stream hands every source that turns
+ * PROCESSING to functions/sources/processor.ts (see BACKGROUND_FUNCTIONS.sourceProcessor).
+ * The projects group reads it for the file-level compliance wording, so it is a shared entity.
+ */
+export const SourceEntity = new Entity({
+  model: { entity: 'source', version: '1', service: SERVICE },
+  attributes: {
+    teamId: { type: 'string', required: true },
+    projectId: { type: 'string', required: true },
+    projectSourceId: { type: 'string', required: true },
+    fileName: { type: 'string', required: true },
+    fileFormat: { type: SOURCE_FORMATS, required: true },
+    status: { type: SOURCE_STATUSES, required: true },
+    failureReason: { type: 'string' },
+    sizeBytes: { type: 'number' },
+    /** The staging key the browser was given (UPLOADING only). */
+    stagingKey: { type: 'string' },
+    /** The original file, unchanged (set once accepted). */
+    fileKey: { type: 'string' },
+    /** Where the processing job wrote the converted content (sheets' JSON or the document's). */
+    contentPrefix: { type: 'string' },
+    /** File-level compliance wording. */
+    complianceWording: { type: 'any' },
+    createdByUserId: { type: 'string', required: true },
+    updatedByUserId: { type: 'string' },
+    changedBySession: { type: 'string' },
+    /** Soft removal (the source leaves the list; its questions are unlinked first). */
+    deletedAt: { type: 'string' },
+    version: { type: 'number', required: true, default: 1 },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      default: () => new Date().toISOString(),
+      watch: '*',
+      set: () => new Date().toISOString(),
+    },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: key('pk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}'),
+      sk: key('sk', ['projectSourceId'], 'SOURCE#${projectSourceId}'),
+    },
+  },
+});

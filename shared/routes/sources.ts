@@ -1,0 +1,130 @@
+import {
+  CompleteSourceRequest,
+  ConfigureDocumentRequest,
+  ConfigureResult,
+  ConfigureSheetRequest,
+  CreatedSource,
+  CreateSourceRequest,
+  DocumentDetail,
+  ExportPreview,
+  ExportRequest,
+  FileLink,
+  SheetDetail,
+  Source,
+} from '../schemas/source';
+import { route, routeGroup } from './route';
+
+const PROJECT = '/api/projects/{projectId}';
+const SOURCE = `${PROJECT}/sources/{projectSourceId}`;
+
+/**
+ * Question sources and exports (spec 001 §7): upload a questionnaire (start → POST the file →
+ * complete), the processing job reads it, each sheet or document is configured into questions, and
+ * the project is exported as data or as the answered questionnaire in the customer's own file.
+ * Sheets and the document sit under their source (spec: `sources/{sheetId}/spreadsheet/configure`,
+ * `sources/{sourceDocumentId}/document/configure`; API Gateway needs one name per path level).
+ * PRIVATE projects answer 404 to members who are not on their list.
+ */
+export const sources = routeGroup(
+  'sources',
+  { table: 'readwrite', uploads: 'readwrite' },
+  {
+    listSources: route({
+      method: 'GET',
+      path: `${PROJECT}/sources`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "The project's source files, newest first, with their sheets or document and their state",
+      response: Source.array(),
+    }),
+    createSource: route({
+      method: 'POST',
+      path: `${PROJECT}/source/create`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary: 'Start uploading a questionnaire (.xlsx, .csv or .docx, at most 25 MB): a presigned POST',
+      body: CreateSourceRequest,
+      response: CreatedSource,
+    }),
+    completeSource: route({
+      method: 'POST',
+      path: `${PROJECT}/source/complete`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary:
+        'Check the uploaded bytes and hand the file to the processing job (the source turns PROCESSING)',
+      body: CompleteSourceRequest,
+      response: Source,
+    }),
+    getSource: route({
+      method: 'GET',
+      path: SOURCE,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: 'One source file with its sheets or document and its state',
+      response: Source,
+    }),
+    downloadSource: route({
+      method: 'GET',
+      path: `${SOURCE}/download`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: 'A short-lived link to the original file, unchanged',
+      response: FileLink,
+    }),
+    getSheet: route({
+      method: 'GET',
+      path: `${SOURCE}/sheets/{sheetId}`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "A sheet's configuration, the detected layout and a link to its cells",
+      response: SheetDetail,
+    }),
+    configureSheet: route({
+      method: 'POST',
+      path: `${SOURCE}/sheets/{sheetId}/spreadsheet/configure`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary:
+        "Save a sheet's columns and rows; creates, updates and unlinks its questions (never duplicates one)",
+      body: ConfigureSheetRequest,
+      response: ConfigureResult,
+    }),
+    getDocument: route({
+      method: 'GET',
+      path: `${SOURCE}/document`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "A Word document's annotations, the detected questions and a link to its converted content",
+      response: DocumentDetail,
+    }),
+    configureDocument: route({
+      method: 'POST',
+      path: `${SOURCE}/document/configure`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary:
+        "Save a document's annotations; creates, updates and unlinks its questions (never duplicates one)",
+      body: ConfigureDocumentRequest,
+      response: ConfigureResult,
+    }),
+    previewExport: route({
+      method: 'POST',
+      path: `${PROJECT}/questions/export/preview`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: 'What an export will hold: its columns, first rows and counts',
+      body: ExportRequest,
+      response: ExportPreview,
+    }),
+    exportQuestions: route({
+      method: 'POST',
+      path: `${PROJECT}/questions/export`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: 'Write the export (project data as CSV or XLSX, or the answered questionnaire) and link to it',
+      body: ExportRequest,
+      response: FileLink,
+    }),
+  },
+);
