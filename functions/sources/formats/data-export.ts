@@ -1,0 +1,46 @@
+/**
+ * The project's questions as a table (the DATA export): CSV (UTF-8 with a BOM so Excel reads it
+ * right, CRLF) or XLSX (exceljs: bold frozen header, sensible widths). A value that a spreadsheet
+ * would run as a formula (leading =, +, -, @, tab or CR) is neutralised: CSV cells get a leading
+ * apostrophe; XLSX cells are written as strings, never formulas.
+ */
+import ExcelJS from 'exceljs';
+import { strToU8 } from 'fflate';
+import Papa from 'papaparse';
+import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
+import type { DataRow } from './types';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export const neutralise = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+
+const WIDTHS: Record<(typeof DATA_EXPORT_COLUMNS)[number], number> = {
+  'Reference Number': 14,
+  Section: 22,
+  Question: 60,
+  Answer: 60,
+  Compliance: 18,
+  Status: 14,
+  'Assigned To': 20,
+  Information: 40,
+  Source: 28,
+};
+
+export async function dataExport(rows: readonly DataRow[], format: 'csv' | 'xlsx'): Promise<Uint8Array> {
+  if (format === 'csv') {
+    const text = Papa.unparse([[...DATA_EXPORT_COLUMNS], ...rows.map((r) => r.map(neutralise))], {
+      newline: '\r\n',
+    });
+    return strToU8(`\uFEFF${text}\r\n`);
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Questions', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = DATA_EXPORT_COLUMNS.map((header) => ({ header, width: WIDTHS[header] }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    const added = sheet.addRow([...row]);
+    // Strings stay strings: exceljs writes a plain string value as text, never as a formula.
+    added.alignment = { vertical: 'top', wrapText: true };
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,196 @@
+import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../test/support/workbooks';
+import { detectSheetLayout } from './detect';
+import { readSpreadsheet } from './spreadsheet';
+import { SourceFormatError } from './types';
+import { checkZip, explainUnreadable, REASONS } from './zip-guard';
+
+const toBytes = async (workbook: ExcelJS.Workbook) => new Uint8Array(await workbook.xlsx.writeBuffer());
+
+async function reason(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SourceFormatError) return error.reason;
+    throw error;
+  }
+  throw new Error('expected a SourceFormatError');
+}
+
+describe('readSpreadsheet (xlsx)', () => {
+  it('gives every sheet with its cells as Excel shows them', async () => {
+    // Prepare
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Controls');
+    sheet.mergeCells('A1:C1');
+    sheet.getCell('A1').value = 'Security review';
+    sheet.getCell('A2').value = 0.256;
+    sheet.getCell('A2').numFmt = '0.0%';
+    sheet.getCell('B2').value = new Date(Date.UTC(2026, 2, 15));
+    sheet.getCell('B2').numFmt = 'd mmm yyyy';
+    sheet.getCell('C2').value = { formula: 'A2*2', result: 0.512 };
+    sheet.getCell('C2').numFmt = '0.00';
+    sheet.getCell('A3').value = {
+      richText: [{ text: 'Do you ' }, { font: { bold: true }, text: 'encrypt' }, { text: ' data?' }],
+    };
+    sheet.getCell('B3').value = { text: 'policy', hyperlink: 'https://example.com' };
+    sheet.getCell('C3').value = true;
+    sheet.getCell('A5').value = 1234.5;
+    sheet.getRow(5).hidden = true;
+    sheet.getColumn(2).hidden = true;
+    const secret = workbook.addWorksheet('Lookups', { state: 'hidden' });
+    secret.getCell('A1').value = 'Yes';
+
+    // Act
+    const { sheets } = await readSpreadsheet(await toBytes(workbook), 'xlsx');
+
+    // Assess
+    expect(sheets.map((s) => [s.sheetName, s.hidden])).toEqual([
+      ['Controls', false],
+      ['Lookups', true],
+    ]);
+    const rows = sheets[0].content.rows;
+    expect(rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows[0].cells).toEqual(['Security review']);
+    expect(rows[1].cells).toEqual(['25.6%', '15 Mar 2026', '0.51']);
+    expect(rows[2].cells).toEqual(['Do you encrypt data?', 'policy', 'TRUE']);
+    expect(rows[3].cells).toEqual([]);
+    expect(rows[4]).toEqual({ rowNumber: 5, hidden: true, cells: ['1234.5'] });
+    expect(sheets[0].content.merges).toEqual([{ fromRow: 1, fromColumn: 1, toRow: 1, toColumn: 3 }]);
+    expect(sheets[0].content.columns.find((c) => c.columnNumber === 2)?.hidden).toBe(true);
+    expect(sheets[0].columnCount).toBe(3);
+  });
+
+  it('reads a 10,000-question workbook quickly and detects its layout', async () => {
+    // Prepare
+    const built = await buildQuestionnaireXlsx({ questions: 10_000 });
+    const started = performance.now();
+
+    // Act
+    const { sheets } = await readSpreadsheet(built.bytes, 'xlsx');
+    const layout = detectSheetLayout(sheets[built.sheetIndex]);
+    console.log(`10,000-question xlsx read + detected in ${Math.round(performance.now() - started)} ms`);
+
+    // Assess
+    expect(detectSheetLayout(sheets[0]).questionRows).toEqual([]);
+    expect(layout.headerRow).toBe(built.headerRow);
+    expect(layout.columnClassifications.map((c) => c.columnType)).toEqual([
+      'REFERENCE_NUMBER',
+      'SECTION',
+      'QUESTION',
+      'ANSWER',
+      'COMPLIANCE_STATUS',
+    ]);
+    expect(layout.questionRows).toEqual(built.rows.map((r) => r.rowNumber));
+  }, 60_000);
+});
+
+describe('readSpreadsheet (csv)', () => {
+  const grid = [
+    ['ID', 'Question', 'Answer'],
+    ['1.1', 'Décrivez votre politique de sécurité — “en détail”?', ''],
+    ['1.2', 'Line one\nline two; with a semicolon, and a comma', 'Yes'],
+  ];
+  const csvText = (delimiter: string, newline: string) =>
+    grid
+      .map((row) =>
+        row
+          .map((cell) => (/[",;\t\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell))
+          .join(delimiter),
+      )
+      .join(newline);
+
+  it.each([
+    [
+      'UTF-8 with BOM, comma, CRLF',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csvText(',', '\r\n'))]),
+    ],
+    ['UTF-8, semicolon, LF', Buffer.from(csvText(';', '\n'))],
+    [
+      'UTF-16LE with BOM, tab',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(csvText('\t', '\r\n'), 'utf-16le')]),
+    ],
+    [
+      'UTF-16BE with BOM, comma',
+      Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(csvText(',', '\n'), 'utf-16be')]),
+    ],
+    ['Windows-1252, semicolon', iconv.encode(csvText(';', '\r\n'), 'windows-1252')],
+  ])('reads %s', async (_name, bytes) => {
+    const { sheets } = await readSpreadsheet(new Uint8Array(bytes), 'csv');
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0].content.rows.map((r) => r.cells)).toEqual([grid[0], grid[1].slice(0, 2), grid[2]]);
+  });
+
+  it('detects the layout of a plain CSV questionnaire', async () => {
+    const { text, rows } = buildQuestionnaireCsv(30);
+    const { sheets } = await readSpreadsheet(strToU8(text), 'csv');
+    const layout = detectSheetLayout(sheets[0]);
+    expect(layout.headerRow).toBe(1);
+    expect(layout.columnClassifications.map((c) => c.columnType)).toEqual([
+      'REFERENCE_NUMBER',
+      'SECTION',
+      'QUESTION',
+      'ANSWER',
+    ]);
+    expect(layout.questionRows).toEqual(rows.map((r) => r.rowNumber));
+  });
+});
+
+describe('bad files', () => {
+  it('refuses an empty file, a binary CSV and a corrupted workbook with reasons a user can act on', async () => {
+    expect(await reason(readSpreadsheet(new Uint8Array(), 'csv'))).toBe(REASONS.empty);
+    expect(await reason(readSpreadsheet(new Uint8Array(), 'xlsx'))).toBe(REASONS.empty);
+    const binary = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    expect(await reason(readSpreadsheet(binary, 'csv'))).toBe(REASONS.binaryCsv);
+    const real = (await buildQuestionnaireXlsx({ questions: 20 })).bytes;
+    expect(await reason(readSpreadsheet(real.subarray(0, real.length / 2), 'xlsx'))).toBe(REASONS.corrupted);
+  });
+
+  it('names password-protected and legacy files, PDFs and macro workbooks', () => {
+    const cfb = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
+    expect(explainUnreadable(cfb, 'xlsx')).toBe(REASONS.protectedOrLegacy);
+    expect(explainUnreadable(strToU8('%PDF-1.7 ...'), 'docx')).toBe(REASONS.pdf);
+    const xlsm = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/vbaProject.bin': new Uint8Array(64),
+    });
+    expect(explainUnreadable(xlsm, 'xlsx')).toBe(REASONS.macros);
+    expect(() => checkZip(xlsm, 'xlsx')).toThrow(REASONS.macros);
+    const docx = zipSync({ 'word/document.xml': strToU8('<w:document/>') });
+    expect(() => checkZip(docx, 'xlsx')).toThrow(
+      'This file is not an Excel workbook. Save it as .xlsx and upload it again.',
+    );
+  });
+
+  it('refuses a zip bomb before inflating it', () => {
+    // 300 MB of zeros compress to about 300 KB.
+    const zeros = new Uint8Array(300 * 1024 * 1024);
+    const bomb = zipSync(
+      { 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': zeros },
+      { level: 9 },
+    );
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(() => checkZip(bomb, 'xlsx')).toThrow(REASONS.tooBig);
+  });
+
+  it('refuses a workbook of 200 sheets and a sheet of a million cells, without loading them', async () => {
+    const files: Record<string, Uint8Array> = { 'xl/workbook.xml': strToU8('<workbook/>') };
+    for (let i = 1; i <= 200; i++)
+      files[`xl/worksheets/sheet${i}.xml`] = strToU8('<worksheet><sheetData/></worksheet>');
+    expect(await reason(readSpreadsheet(zipSync(files), 'xlsx'))).toBe(
+      'This workbook has 200 sheets. We can import up to 100.',
+    );
+    const row = (r: number) =>
+      `<row r="${r}">${Array.from({ length: 100 }, (_, c) => `<c r="A${r}" t="n"><v>${c}</v></c>`).join('')}</row>`;
+    const big = `<worksheet><sheetData>${Array.from({ length: 10_000 }, (_, r) => row(r + 1)).join('')}</sheetData></worksheet>`;
+    const million = zipSync({
+      'xl/workbook.xml': strToU8('<workbook/>'),
+      'xl/worksheets/sheet1.xml': strToU8(big),
+    });
+    expect(await reason(readSpreadsheet(million, 'xlsx'))).toMatch(/more than 500,000 filled cells/);
+  }, 30_000);
+});

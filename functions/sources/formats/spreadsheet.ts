@@ -1,0 +1,240 @@
+/**
+ * Reads a questionnaire spreadsheet into the cells a user sees in Excel.
+ *
+ * - xlsx (exceljs, after checkZip): every sheet in workbook order; numbers and dates formatted with
+ *   the cell's number format (ssf, Excel's own format language), formulas as their cached results,
+ *   rich text and hyperlinks as their text; merged ranges (text in the top-left cell); hidden rows,
+ *   columns and sheets marked.
+ * - csv: the encoding found from the bytes (UTF-8 with or without BOM, UTF-16 LE/BE with BOM,
+ *   otherwise Windows-1252), the delimiter guessed among comma, semicolon and tab (papaparse), quoted
+ *   multi-line cells and CRLF handled.
+ */
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import SSF from 'ssf';
+import { type SheetContent, SOURCE_LIMITS } from '../../../shared/schemas/source';
+import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
+import { checkZip, REASONS, workbookSize } from './zip-guard';
+
+const limitReason = {
+  sheets: (n: number) => `This workbook has ${n} sheets. We can import up to ${SOURCE_LIMITS.sheets}.`,
+  cells: () =>
+    `This file has more than ${SOURCE_LIMITS.cells.toLocaleString('en')} filled cells. Split it into smaller files and upload them one by one.`,
+  rows: () =>
+    `A sheet of this file has more than ${SOURCE_LIMITS.rows.toLocaleString('en')} rows. Split it and upload the parts.`,
+  columns: () =>
+    `A sheet of this file has more than ${SOURCE_LIMITS.columns} columns. We can import up to ${SOURCE_LIMITS.columns}.`,
+};
+
+const clip = (text: string) =>
+  text.length > SOURCE_LIMITS.cellText ? text.slice(0, SOURCE_LIMITS.cellText) : text;
+
+/** Excel stores dates as days since 1899-12-30; exceljs hands them over as UTC Dates. */
+const excelSerial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
+
+function formatNumber(value: number, numFmt: string | undefined): string {
+  if (!numFmt || numFmt === 'General') return SSF.format('General', value);
+  try {
+    return SSF.format(numFmt, value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The text Excel shows for a cell value. */
+export function displayText(value: ExcelJS.CellValue, numFmt?: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return formatNumber(value, numFmt);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date)
+    return formatNumber(excelSerial(value), numFmt && numFmt !== 'General' ? numFmt : 'yyyy-mm-dd');
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('error' in value) return String(value.error);
+  if ('hyperlink' in value)
+    return typeof value.text === 'string' ? value.text : displayText(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as ExcelJS.CellFormulaValue).result;
+    if (result === undefined || result === null) return '';
+    if (typeof result === 'object' && 'error' in result) return String(result.error);
+    return displayText(result as ExcelJS.CellValue, numFmt);
+  }
+  return '';
+}
+
+const trimEnd = (cells: string[]) => {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === '') end--;
+  return cells.slice(0, end);
+};
+
+function sheetOf(
+  sheetIndex: number,
+  sheetName: string,
+  hidden: boolean,
+  rows: SheetContent['rows'],
+  columns: SheetContent['columns'],
+  merges: SheetContent['merges'],
+): ParsedSheet {
+  const columnCount = rows.reduce((max, r) => Math.max(max, r.cells.length), 0);
+  if (columnCount > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
+  const rowCount = rows.length;
+  return {
+    sheetIndex,
+    sheetName,
+    hidden,
+    columnCount,
+    rowCount,
+    content: { columns: columns.filter((c) => c.columnNumber <= columnCount), rows, merges },
+  };
+}
+
+function parseRange(range: string) {
+  const decode = (ref: string) => {
+    const match = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref);
+    if (!match) return null;
+    const column = [...match[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    return { row: Number(match[2]), column };
+  };
+  const [from, to] = range.split(':').map(decode);
+  return from && to
+    ? { fromRow: from.row, fromColumn: from.column, toRow: to.row, toColumn: to.column }
+    : null;
+}
+
+async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
+  checkZip(bytes, 'xlsx');
+  const size = workbookSize(bytes);
+  if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
+  // Empty but formatted cells count too, so the raw count may be well above the filled cells.
+  if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer,
+    );
+  } catch {
+    throw new SourceFormatError(REASONS.corrupted);
+  }
+  const worksheets = workbook.worksheets;
+  if (worksheets.length > SOURCE_LIMITS.sheets)
+    throw new SourceFormatError(limitReason.sheets(worksheets.length));
+  let cellTotal = 0;
+  const sheets = worksheets.map((worksheet, sheetIndex) => {
+    const lastRow = worksheet.actualRowCount === 0 ? 0 : worksheet.rowCount;
+    if (lastRow > SOURCE_LIMITS.rows) throw new SourceFormatError(limitReason.rows());
+    const rows: SheetContent['rows'] = [];
+    for (let rowNumber = 1; rowNumber <= lastRow; rowNumber++) {
+      const row = worksheet.findRow(rowNumber);
+      const cells: string[] = [];
+      row?.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
+        if (cell.isMerged && cell.master !== cell) return;
+        if (columnNumber > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
+        const text = clip(displayText(cell.value, cell.numFmt).trim());
+        if (text) {
+          if (++cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
+          while (cells.length < columnNumber - 1) cells.push('');
+          cells[columnNumber - 1] = text;
+        }
+      });
+      rows.push({
+        rowNumber,
+        ...(row?.hidden ? { hidden: true } : {}),
+        cells: trimEnd(cells.map((c) => c ?? '')),
+      });
+    }
+    while (rows.length > 0 && rows[rows.length - 1].cells.length === 0) rows.pop();
+    const columns: SheetContent['columns'] = [];
+    const widest = rows.reduce((max, r) => Math.max(max, r.cells.length), 0);
+    for (let columnNumber = 1; columnNumber <= Math.min(widest, SOURCE_LIMITS.columns); columnNumber++) {
+      const column = worksheet.getColumn(columnNumber);
+      columns.push({
+        columnNumber,
+        ...(column.hidden ? { hidden: true } : {}),
+        ...(column.width ? { width: column.width } : {}),
+      });
+    }
+    const mergeRanges = Object.values((worksheet.model as { merges?: string[] }).merges ?? []);
+    const merges = mergeRanges.map((range) => parseRange(range)).filter((m) => m !== null);
+    return sheetOf(sheetIndex, worksheet.name, worksheet.state !== 'visible', rows, columns, merges);
+  });
+  if (cellTotal === 0) throw new SourceFormatError(REASONS.empty);
+  return { sheets };
+}
+
+/** The text of a CSV file, from its bytes: BOMs first, then strict UTF-8, else Windows-1252. */
+export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const starts = (...b: number[]) => b.every((x, i) => bytes[i] === x);
+  let decoded: { text: string; encoding: CsvEncoding };
+  if (starts(0xef, 0xbb, 0xbf))
+    decoded = { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
+  else if (starts(0xff, 0xfe))
+    decoded = { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  else if (starts(0xfe, 0xff))
+    decoded = { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  else {
+    try {
+      decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+    } catch {
+      decoded = { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252' };
+    }
+  }
+  // Text has no NULs and few control characters; binary data claiming to be CSV has many.
+  const sample = decoded.text.slice(0, 64 * 1024);
+  let controls = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i);
+    if (code === 0) throw new SourceFormatError(REASONS.binaryCsv);
+    if (code < 9 || (code > 13 && code < 32)) controls++;
+  }
+  if (controls > sample.length / 100) throw new SourceFormatError(REASONS.binaryCsv);
+  return decoded;
+}
+
+export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+export interface CsvLayout {
+  encoding: CsvEncoding;
+  delimiter: string;
+  newline: string;
+  rows: string[][];
+}
+
+/** The CSV's grid with how it was written (write-back writes it the same way). */
+export function parseCsv(bytes: Uint8Array): CsvLayout {
+  if (bytes.length === 0) throw new SourceFormatError(REASONS.empty);
+  const { text, encoding } = decodeCsv(bytes);
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false });
+  const rows = parsed.data;
+  if (rows.length > 0 && rows[rows.length - 1].length === 1 && rows[rows.length - 1][0] === '') rows.pop();
+  return {
+    encoding,
+    delimiter: parsed.meta.delimiter || ',',
+    newline: parsed.meta.linebreak || '\r\n',
+    rows,
+  };
+}
+
+function readCsv(bytes: Uint8Array): ParsedWorkbook {
+  const { rows } = parseCsv(bytes);
+  if (rows.length > SOURCE_LIMITS.rows) throw new SourceFormatError(limitReason.rows());
+  let cellTotal = 0;
+  const content: SheetContent['rows'] = rows.map((cells, index) => {
+    const trimmed = trimEnd(cells.map((c) => clip(c.trim())));
+    cellTotal += trimmed.filter(Boolean).length;
+    return { rowNumber: index + 1, cells: trimmed };
+  });
+  if (cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
+  while (content.length > 0 && content[content.length - 1].cells.length === 0) content.pop();
+  if (cellTotal === 0) throw new SourceFormatError(REASONS.empty);
+  const widest = content.reduce((max, r) => Math.max(max, r.cells.length), 0);
+  const columns = Array.from({ length: Math.min(widest, SOURCE_LIMITS.columns + 1) }, (_, i) => ({
+    columnNumber: i + 1,
+  }));
+  return { sheets: [sheetOf(0, 'Sheet1', false, content, columns, [])] };
+}
+
+export async function readSpreadsheet(bytes: Uint8Array, format: SpreadsheetFormat): Promise<ParsedWorkbook> {
+  return format === 'csv' ? readCsv(bytes) : readXlsx(bytes);
+}

@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { strToU8, unzipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
+import { buildQuestionnaireXlsx } from '../../../test/support/workbooks';
+import { dataExport, neutralise } from './data-export';
+import { parseCsv, readSpreadsheet } from './spreadsheet';
+import type { CellWrite } from './types';
+import { columnLetters, writeSpreadsheet } from './write-spreadsheet';
+
+describe('writeSpreadsheet (xlsx)', () => {
+  it('writes answers into the mapped cells of a copy and keeps everything else', async () => {
+    // Prepare
+    const built = await buildQuestionnaireXlsx({ questions: 30 });
+    const [first, second, last] = [built.rows[0], built.rows[1], built.rows[29]];
+    const writes: CellWrite[] = [
+      {
+        sheetIndex: 1,
+        rowNumber: first.rowNumber,
+        columnNumber: 4,
+        value: 'Yes — AES-256 at rest.\nKeys in KMS.',
+      },
+      { sheetIndex: 1, rowNumber: first.rowNumber, columnNumber: 5, value: 'Yes' },
+      { sheetIndex: 1, rowNumber: second.rowNumber, columnNumber: 4, value: '=not a formula' },
+      { sheetIndex: 1, rowNumber: last.rowNumber, columnNumber: 7, value: 'beyond the used range' },
+      { sheetIndex: 1, rowNumber: last.rowNumber + 3, columnNumber: 2, value: 'a new row' },
+    ];
+
+    // Act
+    const written = await writeSpreadsheet(built.bytes, 'xlsx', writes);
+
+    // Assess: read back with SheetJS, a different library from the writer.
+    const book = XLSX.read(written, { type: 'array', cellStyles: true });
+    expect(book.SheetNames).toEqual(['Instructions', 'Questionnaire']);
+    const sheet = book.Sheets.Questionnaire;
+    expect(sheet[`D${first.rowNumber}`].v).toBe('Yes — AES-256 at rest.\nKeys in KMS.');
+    expect(sheet[`E${first.rowNumber}`].v).toBe('Yes');
+    expect(sheet[`D${second.rowNumber}`].v).toBe('=not a formula');
+    expect(sheet[`D${second.rowNumber}`].f).toBeUndefined();
+    expect(sheet[`G${last.rowNumber}`].v).toBe('beyond the used range');
+    expect(sheet[`B${last.rowNumber + 3}`].v).toBe('a new row');
+    expect(sheet[`C${first.rowNumber}`].v).toBe(first.question);
+    expect(sheet['!merges']?.length).toBe(built.sectionRows.length + 1);
+    expect(book.Sheets.Instructions.A3.v).toMatch(/^Please answer every question/);
+    // Parts other than the written sheet keep their bytes: styles, the cover sheet, comments, drop-downs.
+    const before = unzipSync(built.bytes);
+    const after = unzipSync(written);
+    for (const name of Object.keys(before)) {
+      if (name === 'xl/worksheets/sheet2.xml') continue;
+      expect(after[name], name).toEqual(before[name]);
+    }
+    const sheetXml = new TextDecoder().decode(after['xl/worksheets/sheet2.xml']);
+    expect(sheetXml).toContain('<dataValidations');
+    expect(sheetXml).toContain('<pane');
+    // And our own reader sees the answers too.
+    const reread = await readSpreadsheet(written, 'xlsx');
+    expect(reread.sheets[1].content.rows[first.rowNumber - 1].cells[3]).toBe(
+      'Yes — AES-256 at rest.\nKeys in KMS.',
+    );
+  });
+
+  it('writes 2,000 answers quickly', async () => {
+    const built = await buildQuestionnaireXlsx({ questions: 2000 });
+    const writes = built.rows.map((r) => ({
+      sheetIndex: 1,
+      rowNumber: r.rowNumber,
+      columnNumber: 4,
+      value: `Answer ${r.reference}`,
+    }));
+    const started = performance.now();
+    const written = await writeSpreadsheet(built.bytes, 'xlsx', writes);
+    console.log(`2,000 answers written back in ${Math.round(performance.now() - started)} ms`);
+    const sheet = XLSX.read(written, { type: 'array' }).Sheets.Questionnaire;
+    expect(built.rows.every((r) => sheet[`D${r.rowNumber}`]?.v === `Answer ${r.reference}`)).toBe(true);
+  }, 60_000);
+
+  it('names columns as Excel does', () => {
+    expect([1, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual([
+      'A',
+      'Z',
+      'AA',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+});
+
+describe('writeSpreadsheet (csv)', () => {
+  it('fills the answer column in the file’s own encoding, delimiter and line endings', async () => {
+    const text = 'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;\r\n2;"Deux\r\nlignes";\r\n';
+    const original = new Uint8Array(iconv.encode(text, 'windows-1252'));
+    const written = await writeSpreadsheet(original, 'csv', [
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: 'Oui; “AES”' },
+      { sheetIndex: 0, rowNumber: 3, columnNumber: 3, value: 'Non' },
+    ]);
+    const decoded = iconv.decode(Buffer.from(written), 'windows-1252');
+    expect(decoded).toBe(
+      'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;"Oui; “AES”"\r\n2;"Deux\r\nlignes";Non\r\n',
+    );
+    expect(parseCsv(written).encoding).toBe('windows-1252');
+  });
+
+  it('keeps any grid through write and read (property)', async () => {
+    const cell = fc.string({ maxLength: 12 }).map((s) => s.replace(/\r/g, ''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 2, maxLength: 6 }),
+        fc.constantFrom(',', ';', '\t'),
+        async (grid, delimiter) => {
+          const rows = [['Ref', 'Question', 'Answer'], ...grid.map((r) => [r[0], `Q ${r[1]}`, ''])];
+          const original = strToU8(`\uFEFF${Papa.unparse(rows, { delimiter, newline: '\r\n' })}\r\n`);
+          const writes = grid.map((r, i) => ({
+            sheetIndex: 0,
+            rowNumber: i + 2,
+            columnNumber: 3,
+            value: r[2],
+          }));
+          const back = parseCsv(await writeSpreadsheet(original, 'csv', writes)).rows;
+          expect(back).toEqual(rows.map((r, i) => (i === 0 ? r : [r[0], r[1], grid[i - 1][2]])));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('dataExport', () => {
+  const rows = [
+    ['1.1', 'Access', 'Do you use MFA?', 'Yes', 'Compliant', 'Complete', 'Demo User', '', 'q.xlsx'],
+    [
+      '1.2',
+      'Access',
+      'Formula?',
+      '=HYPERLINK("http://evil","x")',
+      '',
+      'In Progress',
+      '',
+      '@SUM(1)',
+      'q.xlsx',
+    ],
+  ];
+
+  it('writes a CSV with a BOM, the header and neutralised formulas', async () => {
+    const bytes = await dataExport(rows, 'csv');
+    const parsed = parseCsv(bytes);
+    expect(parsed.encoding).toBe('utf-8-bom');
+    expect(parsed.rows[0]).toEqual([...DATA_EXPORT_COLUMNS]);
+    expect(parsed.rows[2][3]).toBe(`'=HYPERLINK("http://evil","x")`);
+    expect(parsed.rows[2][7]).toBe(`'@SUM(1)`);
+  });
+
+  it('writes an XLSX whose cells are strings, never formulas', async () => {
+    const book = XLSX.read(await dataExport(rows, 'xlsx'), { type: 'array' });
+    const sheet = book.Sheets.Questions;
+    expect(sheet.A1.v).toBe('Reference Number');
+    expect(sheet.D3.v).toBe('=HYPERLINK("http://evil","x")');
+    expect(sheet.D3.f).toBeUndefined();
+  });
+
+  it('neutralises exactly the formula-leading values', () => {
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const out = neutralise(value);
+        expect(out === value).toBe(!/^[=+\-@\t\r]/.test(value));
+      }),
+    );
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Write-back: the answered questionnaire in the customer's own spreadsheet.
+ *
+ * xlsx: a workbook is not round-tripped through a model (exceljs drops what it does not model).
+ * Only the XML of the worksheets that receive answers is edited: each value becomes an inline
+ * string in its exact cell (the cell's style kept, a formula there replaced), rows and cells
+ * created in order where absent. Every other part — other sheets, styles, column widths, merged
+ * cells, data validations and drop-downs, comments, frozen panes, defined names — keeps its bytes.
+ *
+ * csv: the same file with the target cells filled, in its own encoding (BOM kept), delimiter and
+ * line endings.
+ */
+import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import { parseCsv } from './spreadsheet';
+import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
+import { checkZip } from './zip-guard';
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+export const columnLetters = (column: number) => {
+  let letters = '';
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+};
+const columnOf = (ref: string) =>
+  [...(/^[A-Z]+/.exec(ref)?.[0] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/** The worksheet part of each sheet, in workbook order (xl/workbook.xml + its relationships). */
+function worksheetParts(files: Record<string, Uint8Array>): string[] {
+  const parser = new DOMParser();
+  const workbook = parser.parseFromString(strFromU8(files['xl/workbook.xml']), 'text/xml');
+  const rels = parser.parseFromString(
+    strFromU8(files['xl/_rels/workbook.xml.rels'] ?? strToU8('<Relationships/>')),
+    'text/xml',
+  );
+  const targets = new Map<string, string>();
+  for (const rel of Array.from(rels.getElementsByTagName('Relationship'))) {
+    const target = rel.getAttribute('Target') ?? '';
+    targets.set(rel.getAttribute('Id') ?? '', target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+  }
+  return Array.from(workbook.getElementsByTagNameNS(MAIN_NS, 'sheet')).map(
+    (sheet) => targets.get(sheet.getAttributeNS(REL_NS, 'id') ?? '') ?? '',
+  );
+}
+
+function childElements(parent: Element, localName: string): Element[] {
+  return Array.from(parent.childNodes).filter(
+    (n): n is Element => n.nodeType === 1 && (n as Element).localName === localName,
+  );
+}
+
+function writeCell(sheetData: Element, rowNumber: number, columnNumber: number, value: string) {
+  const doc = sheetData.ownerDocument!;
+  const rows = childElements(sheetData, 'row');
+  let row = rows.find((r) => Number(r.getAttribute('r')) === rowNumber);
+  if (!row) {
+    row = doc.createElementNS(MAIN_NS, 'row');
+    row.setAttribute('r', String(rowNumber));
+    const after = rows.find((r) => Number(r.getAttribute('r')) > rowNumber);
+    sheetData.insertBefore(row, after ?? null);
+  }
+  const ref = `${columnLetters(columnNumber)}${rowNumber}`;
+  const cells = childElements(row, 'c');
+  let cell = cells.find((c) => c.getAttribute('r') === ref);
+  if (!cell) {
+    cell = doc.createElementNS(MAIN_NS, 'c');
+    cell.setAttribute('r', ref);
+    const after = cells.find((c) => columnOf(c.getAttribute('r') ?? '') > columnNumber);
+    row.insertBefore(cell, after ?? null);
+    // A row's spans hint must cover its cells; dropping it is always valid.
+    row.removeAttribute('spans');
+  }
+  while (cell.firstChild) cell.removeChild(cell.firstChild);
+  cell.setAttribute('t', 'inlineStr');
+  const is = doc.createElementNS(MAIN_NS, 'is');
+  const t = doc.createElementNS(MAIN_NS, 't');
+  t.setAttribute('xml:space', 'preserve');
+  t.appendChild(doc.createTextNode(value));
+  is.appendChild(t);
+  cell.appendChild(is);
+}
+
+function writeXlsx(original: Uint8Array, writes: CellWrite[]): Uint8Array {
+  checkZip(original, 'xlsx');
+  const files = unzipSync(original);
+  const parts = worksheetParts(files);
+  const bySheet = new Map<number, CellWrite[]>();
+  for (const w of writes) bySheet.set(w.sheetIndex, [...(bySheet.get(w.sheetIndex) ?? []), w]);
+  for (const [sheetIndex, sheetWrites] of bySheet) {
+    const part = parts[sheetIndex];
+    if (!part || !files[part])
+      throw new SourceFormatError('The workbook no longer has the sheet these answers belong to.');
+    const doc = new DOMParser().parseFromString(strFromU8(files[part]), 'text/xml');
+    const sheetData = doc.getElementsByTagNameNS(MAIN_NS, 'sheetData')[0];
+    if (!sheetData) throw new SourceFormatError('A sheet of this workbook could not be written.');
+    for (const w of sheetWrites) writeCell(sheetData, w.rowNumber, w.columnNumber, w.value);
+    // Grow the used range so Excel shows every written cell.
+    const dimension = doc.getElementsByTagNameNS(MAIN_NS, 'dimension')[0];
+    dimension?.parentNode?.removeChild(dimension);
+    files[part] = strToU8(new XMLSerializer().serializeToString(doc));
+  }
+  // Formulas that depended on overwritten cells recalculate when the file is opened.
+  if (files['xl/calcChain.xml']) {
+    delete files['xl/calcChain.xml'];
+    const types = strFromU8(files['[Content_Types].xml']).replace(/<Override[^>]*calcChain[^>]*\/>/, '');
+    files['[Content_Types].xml'] = strToU8(types);
+    const rels = files['xl/_rels/workbook.xml.rels'];
+    if (rels)
+      files['xl/_rels/workbook.xml.rels'] = strToU8(
+        strFromU8(rels).replace(/<Relationship[^>]*calcChain[^>]*\/>/, ''),
+      );
+  }
+  return zipSync(files, { level: 6 });
+}
+
+function writeCsv(original: Uint8Array, writes: CellWrite[]): Uint8Array {
+  const layout = parseCsv(original);
+  const rows = layout.rows.map((r) => [...r]);
+  for (const w of writes) {
+    while (rows.length < w.rowNumber) rows.push([]);
+    const row = rows[w.rowNumber - 1];
+    while (row.length < w.columnNumber) row.push('');
+    row[w.columnNumber - 1] = w.value;
+  }
+  const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
+  for (const row of rows) while (row.length < width) row.push('');
+  const text = Papa.unparse(rows, { delimiter: layout.delimiter, newline: layout.newline }) + layout.newline;
+  switch (layout.encoding) {
+    case 'utf-8':
+      return strToU8(text);
+    case 'utf-8-bom':
+      return strToU8(`\uFEFF${text}`);
+    case 'utf-16le':
+      return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]));
+    case 'utf-16be':
+      return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf-16be')]));
+    case 'windows-1252':
+      return new Uint8Array(iconv.encode(text, 'windows-1252'));
+  }
+}
+
+export async function writeSpreadsheet(
+  original: Uint8Array,
+  format: SpreadsheetFormat,
+  writes: CellWrite[],
+): Promise<Uint8Array> {
+  return format === 'csv' ? writeCsv(original, writes) : writeXlsx(original, writes);
+}
