@@ -57,8 +57,8 @@ module.exports = {
       { path: '^scripts/' },
       {
         path: '^functions/',
-        // inbound-mail.ts: the inboundMail function's entry (shared/background-functions.ts).
-        pathNot: '^functions/[^/]+/(handler|seed|inbound-mail)\\.ts$|^functions/common/',
+        // inbound-mail.ts and processor.ts: background functions' entries (shared/background-functions.ts).
+        pathNot: '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/common/',
       },
     ),
     forbid(

@@ -4,12 +4,12 @@ import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { dataExport, neutralise } from '../../../functions/sources/formats/data-export';
+import { parseCsv, readSpreadsheet } from '../../../functions/sources/formats/spreadsheet';
+import type { CellWrite } from '../../../functions/sources/formats/types';
+import { columnLetters, writeSpreadsheet } from '../../../functions/sources/formats/write-spreadsheet';
+import { buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
-import { buildQuestionnaireXlsx } from '../../../test/support/workbooks';
-import { dataExport, neutralise } from './data-export';
-import { parseCsv, readSpreadsheet } from './spreadsheet';
-import type { CellWrite } from './types';
-import { columnLetters, writeSpreadsheet } from './write-spreadsheet';
 
 describe('writeSpreadsheet (xlsx)', () => {
   it('writes answers into the mapped cells of a copy and keeps everything else', async () => {

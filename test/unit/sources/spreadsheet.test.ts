@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../test/support/workbooks';
-import { detectSheetLayout } from './detect';
-import { readSpreadsheet } from './spreadsheet';
-import { SourceFormatError } from './types';
-import { checkZip, explainUnreadable, REASONS } from './zip-guard';
+import { detectSheetLayout } from '../../../functions/sources/formats/detect';
+import { readSpreadsheet } from '../../../functions/sources/formats/spreadsheet';
+import { SourceFormatError } from '../../../functions/sources/formats/types';
+import { checkZip, explainUnreadable, REASONS } from '../../../functions/sources/formats/zip-guard';
+import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 
 const toBytes = async (workbook: ExcelJS.Workbook) => new Uint8Array(await workbook.xlsx.writeBuffer());
 
