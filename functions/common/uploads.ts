@@ -43,21 +43,45 @@ export async function startUpload(owner: string, contentType: string, rule: Uplo
 
 /** The content type the bytes prove, if it is one the rule accepts. */
 export async function sniff(head: Uint8Array, types: readonly string[]): Promise<string | null> {
+  // A UTF-16 BOM (FF FE) looks like an MPEG frame to magic-number sniffing: text is decided first.
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (utf16 && types.includes('text/csv')) return isText(head) ? 'text/csv' : null;
   const detected = await fileTypeFromBuffer(head);
   if (detected) return types.includes(detected.mime) ? detected.mime : null;
   if (types.includes('text/csv') && isText(head)) return 'text/csv';
   return null;
 }
 
-/** UTF-8 text with no NUL (a cut multi-byte character at the end of the head is fine). */
+/**
+ * Text, as a CSV is: UTF-16 with its BOM, or bytes without NUL that are UTF-8 or read as
+ * Windows-1252 with almost no control characters (binary data has many). A cut multi-byte
+ * character at the end of the head is fine.
+ */
 function isText(head: Uint8Array) {
-  if (head.length === 0 || head.includes(0)) return false;
+  if (head.length === 0) return false;
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (utf16) {
+    const text = new TextDecoder(head[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(
+      head.subarray(2, head.length - (head.length % 2)),
+    );
+    return !text.includes('\u0000') && fewControls(text);
+  }
+  if (head.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
     return true;
   } catch {
-    return false;
+    return fewControls(new TextDecoder('latin1').decode(head));
   }
+}
+
+function fewControls(text: string) {
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 9 || (code > 13 && code < 32) || code === 0xfffd) controls++;
+  }
+  return controls <= text.length / 100;
 }
 
 /**

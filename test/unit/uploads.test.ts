@@ -69,13 +69,24 @@ describe('sniffing', () => {
     expect(await sniff(Buffer.alloc(64, 0x3c), IMAGES)).toBeNull();
   });
 
-  it('takes CSV only as UTF-8 text without NUL bytes, and only where CSV is accepted', async () => {
-    const csv = Buffer.from('Question,Answer\n"Do you encrypt data at rest?","Yes, AES-256"\n');
+  it('takes CSV only as text (UTF-8, UTF-16 with BOM, Windows-1252), and only where CSV is accepted', async () => {
+    const text = 'Question;Answer\r\n"Chiffrez-vous les données ?";"Oui, AES-256"\r\n';
+    const csv = Buffer.from(text);
     expect(await sniff(csv, ['text/csv'])).toBe('text/csv');
     expect(await sniff(csv, IMAGES)).toBeNull();
+    expect(
+      await sniff(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), ['text/csv']),
+    ).toBe('text/csv');
+    expect(await sniff(Buffer.from(text, 'latin1'), ['text/csv'])).toBe('text/csv');
+    // Binary: NUL bytes without a UTF-16 BOM, or many control characters.
     expect(await sniff(Buffer.from([0x51, 0x00, 0x41]), ['text/csv'])).toBeNull();
     expect(
-      await sniff(Buffer.from([0xff, 0xfe, 0xfd, 0x41, 0x42, 0x43, 0x44, 0x45]), ['text/csv']),
+      await sniff(Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 32 || 1)), ['text/csv']),
+    ).toBeNull();
+    expect(
+      await sniff(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from([0x41, 0, 0, 0, 0x42, 0])]), [
+        'text/csv',
+      ]),
     ).toBeNull();
   });
 });
