@@ -68,8 +68,9 @@ function isText(head: Uint8Array) {
   }
   if (head.includes(0)) return false;
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
-    return true;
+    return fewControls(
+      new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4))),
+    );
   } catch {
     return fewControls(new TextDecoder('latin1').decode(head));
   }
