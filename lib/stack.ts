@@ -19,6 +19,7 @@ import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
+import { StreamJobs } from './constructs/stream-jobs';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
 import { acknowledgeWildcards } from './nag';
@@ -41,6 +42,7 @@ export class QuestionnaireStack extends Stack {
   readonly web: Web;
   readonly webSocketHandler: IFunction;
   readonly reactions: Reactions;
+  readonly jobs: StreamJobs;
   readonly replies: Replies;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
@@ -120,6 +122,11 @@ export class QuestionnaireStack extends Stack {
       removalPolicy,
     });
 
+    this.jobs = new StreamJobs(this, 'Jobs', {
+      table: this.data.table,
+      backend: this.backend,
+      removalPolicy,
+    });
     this.replies.addReceiver(this.backend);
 
     this.api = new Api(this, 'Api', {

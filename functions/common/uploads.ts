@@ -89,7 +89,13 @@ function fewControls(text: string) {
  * Checks a staged upload and moves it to `finalKey`; a rejected upload is deleted. Answers 404
  * when nothing (or nothing any more) is staged under `stagingKey`.
  */
-export async function acceptUpload(stagingKey: string, finalKey: string, rule: UploadRule) {
+export async function acceptUpload(
+  stagingKey: string,
+  finalKey: string,
+  rule: UploadRule,
+  /** Sees the whole refused file (at most rule.maxBytes) before it is deleted, e.g. to say why. */
+  onRefused?: (bytes: Uint8Array) => Promise<void> | void,
+) {
   const stored = await inspectUpload(stagingKey);
   if (!stored) throw new NotFoundError('Upload not found');
   if (stored.size > rule.maxBytes) {
@@ -99,7 +105,7 @@ export async function acceptUpload(stagingKey: string, finalKey: string, rule: U
   const contentType =
     stored.size > 0 ? await sniff(await readHead(stagingKey, SNIFF_BYTES), rule.types) : null;
   if (!contentType) {
-    await deleteUpload(stagingKey);
+    await onRefused?.(stored.size > 0 ? await readHead(stagingKey, stored.size) : new Uint8Array());
     throw new UnprocessableError(rule.wrongType);
   }
   await copyUpload(stagingKey, finalKey, contentType);

@@ -66,6 +66,8 @@ export interface HandlerOptions {
   access: FunctionAccess;
   /** REST handlers stop at API Gateway's 29 s integration limit. */
   timeout?: Duration;
+  /** 1024 MB unless a job needs more (parsing a large file). */
+  memorySize?: number;
 }
 
 /** One function with the role only it assumes and the access that role was granted. */
@@ -104,7 +106,7 @@ export class Backend extends Construct {
       description: options.description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 1024,
+      memorySize: options.memorySize ?? 1024,
       timeout: options.timeout ?? Duration.seconds(29),
       tracing: lambda.Tracing.ACTIVE,
       role,

@@ -18,7 +18,7 @@ import { type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { closeSmtpListener, startSmtpListener } from './smtp';
-import { type StreamPoller, startStreamPoller } from './stream';
+import { type StreamPoller, startStreamJobs, startStreamPoller } from './stream';
 
 export const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'workspace';
@@ -60,6 +60,8 @@ export interface LocalStack {
   env: Record<string, string>;
   /** The reactions to the table's stream; `drain()` waits until all changes so far were handled. */
   reactions: StreamPoller;
+  /** The stream jobs (see shared/background-functions.ts); `drain()` waits for them too. */
+  jobs: StreamPoller;
   stop(): Promise<void>;
 }
 
@@ -205,6 +207,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     stops.push(() => reactions.stop());
+    // Stream jobs (the import's processing): their own poller each, filtered like their mapping.
+    const jobs = await startStreamJobs({
+      dynamo: dynamoClient,
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: REGION,
+      tableName: TABLE_NAME,
+      deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
+    });
+    stops.push(() => jobs.stop());
     // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
     // inboundMail function is invoked with the bucket's ObjectCreated event.
     const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
@@ -236,6 +247,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ports,
       env,
       reactions,
+      jobs,
       stop,
     };
   } catch (error) {

@@ -30,6 +30,10 @@ export interface StreamPollerOptions {
   pollMs?: number;
   batchSize?: number;
   retryAttempts?: number;
+  /** Like a mapping's filter criteria: only matching records reach the handler. */
+  filter?: (record: DynamoDBRecord) => boolean;
+  /** Records per invocation (a job takes one at a time). */
+  recordsPerInvocation?: number;
 }
 
 export interface StreamPoller {
@@ -133,7 +137,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (!NextShardIterator) await discoverShards(false);
       if (Records.length) {
         readAny = true;
-        await deliver(Records.map((r) => toLambdaRecord(r, streamArn!, options.region)));
+        const records = Records.map((r) => toLambdaRecord(r, streamArn!, options.region)).filter(
+          options.filter ?? (() => true),
+        );
+        const size = options.recordsPerInvocation ?? records.length;
+        for (let i = 0; i < records.length; i += size) await deliver(records.slice(i, i + size));
       }
     }
     return readAny;
@@ -174,6 +182,41 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (busy) idleWaiters.push(() => idleWaiters.push(resolve));
         else waitForEmptyPass();
       });
+    },
+  };
+}
+
+/**
+ * One poller per stream job of BACKGROUND_FUNCTIONS (a function with `job`), filtered like its
+ * mapping on AWS (the new image's entity and attribute value) and handing it one record at a time.
+ */
+export async function startStreamJobs(
+  options: Omit<StreamPollerOptions, 'handler' | 'filter' | 'recordsPerInvocation'>,
+): Promise<StreamPoller> {
+  const { BACKGROUND_FUNCTIONS } = await import('../../shared/background-functions');
+  const pollers: StreamPoller[] = [];
+  for (const fn of Object.values(BACKGROUND_FUNCTIONS)) {
+    if (!('job' in fn)) continue;
+    const { job } = fn;
+    const { handler } = (await import(`../../${fn.entry}`)) as { handler: StreamHandler };
+    pollers.push(
+      await startStreamPoller({
+        ...options,
+        handler,
+        recordsPerInvocation: 1,
+        filter: (record) => {
+          const image = record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined;
+          return image?.__edb_e__?.S === job.entity && image?.[job.attribute]?.S === job.value;
+        },
+      }),
+    );
+  }
+  return {
+    async stop() {
+      await Promise.all(pollers.map((p) => p.stop()));
+    },
+    async drain() {
+      await Promise.all(pollers.map((p) => p.drain()));
     },
   };
 }

@@ -62,6 +62,7 @@ export async function startTestStack(options: { seed?: boolean; dev?: boolean } 
     },
     async settle() {
       await stack.reactions.drain();
+      await stack.jobs.drain();
       await stack.reactions.drain();
     },
     async signUp(email, password = TEST_PASSWORD, confirm = true) {

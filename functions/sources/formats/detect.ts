@@ -62,7 +62,7 @@ const COMPLIANCE_VALUES =
 const REFERENCE_CODE =
   /^([A-Z]{1,6}[-. ]?)?\d{1,3}([.-]\d{1,3}){0,4}[a-z]?\.?$|^[A-Z]{1,4}-?[A-Z]{0,4}-?\d{1,4}$/;
 
-function looksLikeQuestion(text: string) {
+export function looksLikeQuestion(text: string) {
   const t = text.trim();
   if (t.length < MIN_QUESTION_LENGTH) return false;
   return (

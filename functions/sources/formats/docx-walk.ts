@@ -1,0 +1,114 @@
+/**
+ * The one walk over a Word document's body that reading and write-back share, so a node id names
+ * the same paragraph or table cell both times:
+ *
+ * - `p<n>`: the n-th paragraph of the body (0-based, counting body paragraphs only);
+ * - `t<n>`: the n-th table of the body; `t<n>.r<r>` its r-th row; `t<n>.r<r>.c<c>` a cell;
+ * - `<cell>.p<k>`: the k-th paragraph in a cell; `<cell>.t<m>...`: a table nested in a cell.
+ *
+ * Content controls (w:sdt), custom XML and inserted revisions are transparent containers; deleted
+ * revisions are skipped. Headers, footers, footnotes and text boxes are not part of the body walk.
+ */
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+
+export const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+export type Visit =
+  | { kind: 'paragraph'; id: string; element: Element; parentId?: string }
+  | { kind: 'table'; id: string; element: Element; parentId?: string }
+  | { kind: 'row'; id: string; element: Element; parentId: string }
+  | { kind: 'cell'; id: string; element: Element; parentId: string; rowId: string; columnNumber: number };
+
+const TRANSPARENT = new Set(['sdt', 'sdtContent', 'customXml', 'ins', 'smartTag']);
+
+const children = (element: Element): Element[] =>
+  Array.from(element.childNodes).filter((n): n is Element => n.nodeType === 1);
+
+/** The block-level children of a container, looking through transparent wrappers. */
+function blocks(element: Element, wanted: Set<string>): Element[] {
+  const out: Element[] = [];
+  for (const child of children(element)) {
+    if (child.namespaceURI !== W) continue;
+    if (wanted.has(child.localName ?? '')) out.push(child);
+    else if (TRANSPARENT.has(child.localName ?? '')) out.push(...blocks(child, wanted));
+  }
+  return out;
+}
+
+const BODY_BLOCKS = new Set(['p', 'tbl']);
+
+function walkContainer(
+  container: Element,
+  prefix: string,
+  parentId: string | undefined,
+  visit: (v: Visit) => void,
+) {
+  let paragraphs = 0;
+  let tables = 0;
+  for (const block of blocks(container, BODY_BLOCKS)) {
+    if (block.localName === 'p') {
+      visit({ kind: 'paragraph', id: `${prefix}p${paragraphs++}`, element: block, parentId });
+      continue;
+    }
+    const tableId = `${prefix}t${tables++}`;
+    visit({ kind: 'table', id: tableId, element: block, parentId });
+    blocks(block, new Set(['tr'])).forEach((row, r) => {
+      const rowId = `${tableId}.r${r}`;
+      visit({ kind: 'row', id: rowId, element: row, parentId: tableId });
+      blocks(row, new Set(['tc'])).forEach((cell, c) => {
+        const cellId = `${rowId}.c${c}`;
+        visit({ kind: 'cell', id: cellId, element: cell, parentId: rowId, rowId, columnNumber: c + 1 });
+        walkContainer(cell, `${cellId}.`, cellId, visit);
+      });
+    });
+  }
+}
+
+export function parseDocumentXml(xml: string): { document: Document; body: Element } {
+  const document = new DOMParser().parseFromString(xml, 'text/xml');
+  const body = document.getElementsByTagNameNS(W, 'body')[0];
+  if (!body) throw new Error('word/document.xml has no body');
+  return { document, body };
+}
+
+export function walkBody(body: Element, visit: (v: Visit) => void) {
+  walkContainer(body, '', undefined, visit);
+}
+
+/** The text Word shows for a paragraph: its runs' text, tabs and breaks; deleted text left out. */
+export function paragraphText(paragraph: Element): string {
+  let text = '';
+  const collect = (element: Element) => {
+    for (const child of children(element)) {
+      if (child.namespaceURI !== W) continue;
+      switch (child.localName) {
+        case 't':
+          text += child.textContent ?? '';
+          break;
+        case 'tab':
+          text += '\t';
+          break;
+        case 'br':
+        case 'cr':
+          text += '\n';
+          break;
+        case 'del':
+        case 'delText':
+        case 'pPr':
+        case 'rPr':
+        case 'fldChar':
+        case 'instrText':
+          break;
+        default:
+          collect(child);
+      }
+    }
+  };
+  collect(paragraph);
+  return text;
+}
+
+/** The paragraphs directly in a cell (through wrappers), not those of nested tables. */
+export const cellParagraphs = (cell: Element) => blocks(cell, new Set(['p']));
+
+export const childElements = children;

@@ -1,0 +1,34 @@
+import { createGroupHandler } from '../common/http';
+import { configureDocument, configureSheet } from './configure';
+import { downloadSource, exportPreview, exportQuestions } from './exports/service';
+import { completeSource, createSource, getDocument, getSheet, getSource, listSources } from './sources';
+
+export const handler = createGroupHandler('sources', {
+  listSources: async ({ caller, params }) => listSources(caller, params.projectId),
+  createSource: async ({ caller, params, body, sessionId }) =>
+    createSource(caller, params.projectId, body, sessionId),
+  completeSource: async ({ caller, params, body, sessionId }) =>
+    completeSource(caller, params.projectId, body.projectSourceId, sessionId),
+  getSource: async ({ caller, params }) => getSource(caller, params.projectId, params.projectSourceId),
+  downloadSource: async ({ caller, params }) =>
+    downloadSource(caller, params.projectId, params.projectSourceId),
+  getSheet: async ({ caller, params }) =>
+    getSheet(caller, params.projectId, params.projectSourceId, params.sheetId),
+  configureSheet: async ({ caller, params, body, sessionId }) =>
+    configureSheet(
+      caller,
+      { projectId: params.projectId, projectSourceId: params.projectSourceId, sheetId: params.sheetId },
+      body,
+      sessionId,
+    ),
+  getDocument: async ({ caller, params }) => getDocument(caller, params.projectId, params.projectSourceId),
+  configureDocument: async ({ caller, params, body, sessionId }) =>
+    configureDocument(
+      caller,
+      { projectId: params.projectId, projectSourceId: params.projectSourceId },
+      body,
+      sessionId,
+    ),
+  previewExport: async ({ caller, params, body }) => exportPreview(caller, params.projectId, body),
+  exportQuestions: async ({ caller, params, body }) => exportQuestions(caller, params.projectId, body),
+});

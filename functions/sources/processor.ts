@@ -1,0 +1,111 @@
+/**
+ * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the table's stream hands it each
+ * source that turns PROCESSING (one at a time; on AWS an event source mapping filtered to them,
+ * locally the runner's job poller). It reads the original file, writes each sheet's cells or the
+ * document's converted content to storage, proposes a layout (detection), and marks the source
+ * READY — or FAILED with a reason a user can act on. It is idempotent (a redelivery rewrites the
+ * same items) and never leaves a source PROCESSING.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { SourceItem } from '../common/entities';
+import { logger } from '../common/logger';
+import { readObjectBytes, writeObjectBytes } from '../common/storage';
+import { detectSheetLayout } from './formats/detect';
+import { detectDocumentQuestions } from './formats/detect-document';
+import { readDocument } from './formats/document';
+import { readSpreadsheet } from './formats/spreadsheet';
+import { SourceFormatError } from './formats/types';
+import * as repo from './repo';
+import { documentContentKey, sheetContentKey, sheetIdOf } from './sources';
+
+export const UNREADABLE =
+  'We could not read this file. Check that it opens in Excel or Word, then upload it again.';
+
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** The name a CSV's one sheet shows: the file's name without its extension. */
+const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'Sheet1';
+
+async function processSpreadsheet(source: SourceItem, bytes: Uint8Array) {
+  const workbook = await readSpreadsheet(bytes, source.fileFormat as 'xlsx' | 'csv');
+  const sheets = [];
+  for (const sheet of workbook.sheets) {
+    const sheetId = sheetIdOf(source.projectSourceId, sheet.sheetIndex);
+    await writeObjectBytes(sheetContentKey(source, sheetId), json(sheet.content), 'application/json');
+    const suggestion = detectSheetLayout(sheet);
+    sheets.push({
+      teamId: source.teamId,
+      projectId: source.projectId,
+      projectSourceId: source.projectSourceId,
+      sheetId,
+      sheetName: source.fileFormat === 'csv' ? baseName(source.fileName) : sheet.sheetName,
+      sheetIndex: sheet.sheetIndex,
+      hidden: sheet.hidden,
+      columnCount: sheet.columnCount,
+      rowCount: sheet.rowCount,
+      isLinked: false,
+      columnClassifications: suggestion.columnClassifications,
+      includedRows: '',
+      excludedRows: '',
+      suggestion,
+      configured: false,
+      questionCount: 0,
+      version: 1,
+    });
+  }
+  await repo.putSheets(sheets);
+}
+
+async function processDocument(source: SourceItem, bytes: Uint8Array) {
+  const content = await readDocument(bytes);
+  await writeObjectBytes(documentContentKey(source), json(content), 'application/json');
+  await repo.putDocument({
+    teamId: source.teamId,
+    projectId: source.projectId,
+    projectSourceId: source.projectSourceId,
+    isLinked: false,
+    configuration: { documentTableFillEnabled: true, tableFillEnabled: false },
+    annotations: [],
+    suggestion: detectDocumentQuestions(content),
+    configured: false,
+    questionCount: 0,
+    version: 1,
+  });
+}
+
+export async function processSource(source: SourceItem) {
+  const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
+  try {
+    const bytes = source.fileKey ? await readObjectBytes(source.fileKey) : null;
+    if (!bytes) throw new SourceFormatError(UNREADABLE);
+    if (source.fileFormat === 'docx') await processDocument(source, bytes);
+    else await processSpreadsheet(source, bytes);
+    await repo.updateSource(key, 'PROCESSING', { status: 'READY' });
+  } catch (error) {
+    if (!(error instanceof SourceFormatError)) logger.error('source processing failed', { error, key });
+    const failureReason = error instanceof SourceFormatError ? error.reason : UNREADABLE;
+    await repo.updateSource(key, 'PROCESSING', { status: 'FAILED', failureReason }).catch(() => {
+      // Handled meanwhile (a redelivery finished first): nothing to record.
+    });
+  }
+}
+
+const isJob = (record: DynamoDBRecord) => {
+  const image = record.dynamodb?.NewImage;
+  return image?.__edb_e__?.S === 'source' && image.status?.S === 'PROCESSING';
+};
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  for (const record of event.Records.filter(isJob)) {
+    const source = unmarshall(record.dynamodb?.NewImage as Record<string, AttributeValue>) as SourceItem;
+    const current = await repo.getSource({
+      teamId: source.teamId,
+      projectId: source.projectId,
+      projectSourceId: source.projectSourceId,
+    });
+    if (current?.status === 'PROCESSING') await processSource(current);
+  }
+  return { batchItemFailures: [] };
+}

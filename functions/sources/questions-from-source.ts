@@ -1,0 +1,154 @@
+/**
+ * Turning a configured sheet or document into questions, idempotently: a question is keyed by its
+ * place in the source (`<sheetId>:<rowNumber>` or the question's nodeId), so it keeps its id, its
+ * answer, classification, status and assignee while it maps to the same place. Saving again never
+ * duplicates a question; a place no longer included unlinks its question (it leaves the list and the
+ * dashboard counts) and including it again brings the same question back.
+ */
+import { complianceText, type WordingLevels } from '../../shared/compliance';
+import { ANSWER_MAX, type Classification, QUESTION_MAX } from '../../shared/schemas/question';
+import { newQuestionId, type QuestionItem, type SourceItem } from '../common/entities';
+import * as repo from './repo';
+
+/** What a source says one question is (text fields from the file, and the answer it arrived with). */
+export interface SourcedQuestion {
+  sourceKey: string;
+  /** Orders the question within the source (row number, node order). */
+  order: number;
+  /** Added to the source's creation time for the id, keeping sheets apart (sheet index). */
+  orderGroup: number;
+  question: string;
+  information?: string;
+  referenceNumber?: string;
+  sectionDescription?: string;
+  importance?: string;
+  /** Only used when the question is created: an answer the customer's file already had. */
+  answer?: string;
+  classification?: Classification;
+}
+
+const clip = (text: string | undefined, max: number) => {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed.slice(0, max) : undefined;
+};
+
+export interface SyncResult {
+  created: number;
+  updated: number;
+  unlinked: number;
+  questionCount: number;
+}
+
+const TEXT_FIELDS = [
+  'question',
+  'information',
+  'referenceNumber',
+  'sectionDescription',
+  'importance',
+] as const;
+
+/**
+ * Creates, updates and unlinks the questions of one part of a source (`keyPrefix` selects the
+ * sheet's keys; '' a whole document) so that exactly `wanted` are linked.
+ */
+export async function syncQuestions(
+  source: SourceItem,
+  keyPrefix: string,
+  wanted: SourcedQuestion[],
+  by: { userId: string; session: string },
+): Promise<SyncResult> {
+  const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
+  const existing = await repo.questionsOfSource(key);
+  const createdAt = Date.parse(source.createdAt);
+  const toCreate: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>> = [];
+  const toPatch: Array<{
+    key: { teamId: string; projectId: string; questionId: string };
+    set: Partial<QuestionItem>;
+  }> = [];
+  const keep = new Set<string>();
+  for (const w of wanted) {
+    keep.add(w.sourceKey);
+    const fields = {
+      question: clip(w.question, QUESTION_MAX) ?? '',
+      information: clip(w.information, QUESTION_MAX),
+      referenceNumber: clip(w.referenceNumber, 64),
+      sectionDescription: clip(w.sectionDescription, 256),
+      importance: clip(w.importance, 64),
+    };
+    const current = existing.get(w.sourceKey);
+    if (current) {
+      const set: Partial<QuestionItem> = {};
+      for (const field of TEXT_FIELDS)
+        if ((current[field] ?? undefined) !== fields[field])
+          Object.assign(set, { [field]: fields[field] ?? '' });
+      if (current.isLinked === false) set.isLinked = true;
+      if (Object.keys(set).length) {
+        toPatch.push({
+          key: { teamId: source.teamId, projectId: source.projectId, questionId: current.questionId },
+          set: { ...set, updatedByUserId: by.userId, changedBySession: by.session },
+        });
+      }
+      continue;
+    }
+    const answer = clip(w.answer, ANSWER_MAX);
+    toCreate.push({
+      teamId: source.teamId,
+      projectId: source.projectId,
+      questionId: newQuestionId(createdAt + w.orderGroup, w.order),
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      question: fields.question,
+      answer: answer ?? '',
+      responseStatus: answer ? 'IN-PROGRESS' : 'INCOMPLETE',
+      responseClassification: w.classification ?? 'INCOMPLETE',
+      includeInLibrary: false,
+      creationType: 'IMPORTED',
+      isLinked: true,
+      projectSourceId: source.projectSourceId,
+      sourceKey: w.sourceKey,
+      createdByUserId: by.userId,
+      updatedByUserId: by.userId,
+      changedBySession: by.session,
+      version: 1,
+    });
+  }
+  let unlinked = 0;
+  for (const [sourceKey, q] of existing) {
+    if (!sourceKey.startsWith(keyPrefix) || keep.has(sourceKey) || q.isLinked === false) continue;
+    unlinked++;
+    toPatch.push({
+      key: { teamId: source.teamId, projectId: source.projectId, questionId: q.questionId },
+      set: { isLinked: false, updatedByUserId: by.userId, changedBySession: by.session },
+    });
+  }
+  await repo.putQuestions(toCreate);
+  await repo.patchQuestions(toPatch);
+  return {
+    created: toCreate.length,
+    updated: toPatch.length - unlinked,
+    unlinked,
+    questionCount: wanted.length,
+  };
+}
+
+const SYNONYMS: Array<[RegExp, Classification]> = [
+  [/^(yes|y|true|compliant|fully compliant|met|in place|implemented)$/i, 'COMPLIANT'],
+  [/^(no|n|false|non[- ]?compliant|not compliant|not met|not implemented)$/i, 'NON-COMPLIANT'],
+  [
+    /^(partial|partially|partly|partially compliant|partially met|in progress|planned)$/i,
+    'PARTIALLY-COMPLIANT',
+  ],
+  [/^(n\/?a|na|not applicable|does not apply)$/i, 'NOT-APPLICABLE'],
+];
+const CLASSES: Classification[] = ['COMPLIANT', 'NON-COMPLIANT', 'PARTIALLY-COMPLIANT', 'NOT-APPLICABLE'];
+
+/** The classification a compliance cell's text names: the resolved custom wording, or common words. */
+export function classificationOf(
+  text: string | undefined,
+  levels: WordingLevels,
+): Classification | undefined {
+  const value = text?.trim().replace(/\.$/, '');
+  if (!value) return undefined;
+  const lower = value.toLowerCase();
+  const custom = CLASSES.find((c) => complianceText(c, levels).toLowerCase() === lower);
+  return custom ?? SYNONYMS.find(([pattern]) => pattern.test(value))?.[1];
+}

@@ -1,0 +1,162 @@
+/** The sources group's access patterns, named. Sources, sheets and documents live in the project's partition. */
+import {
+  db,
+  type QuestionItem,
+  type SourceDocumentItem,
+  type SourceItem,
+  type SourceSheetItem,
+} from '../common/entities';
+import { ConflictError, isConditionFailure } from '../common/errors';
+
+type ProjectKey = { teamId: string; projectId: string };
+type SourceKey = ProjectKey & { projectSourceId: string };
+
+export const STALE_CONFIGURATION =
+  'Someone else saved this configuration meanwhile. Reload it and try again.';
+
+/** Every source of a project with its sheets and document: one Query of the `SOURCE#` items. */
+export async function sourcesOf(key: ProjectKey) {
+  const [sources, sheets, documents] = await Promise.all([
+    db().entities.source.query.primary(key).go({ pages: 'all' }),
+    db().entities.sourceSheet.query.primary(key).go({ pages: 'all' }),
+    db().entities.sourceDocument.query.primary(key).go({ pages: 'all' }),
+  ]);
+  return { sources: sources.data, sheets: sheets.data, documents: documents.data };
+}
+
+export const getSource = async (key: SourceKey) => (await db().entities.source.get(key).go()).data;
+
+export const sheetsOf = async (key: SourceKey) =>
+  (await db().entities.sourceSheet.query.primary(key).go({ pages: 'all' })).data;
+
+export const getSheet = async (key: SourceKey & { sheetId: string }) =>
+  (await db().entities.sourceSheet.get(key).go()).data;
+
+export const getDocument = async (key: SourceKey) => (await db().entities.sourceDocument.get(key).go()).data;
+
+export async function createSource(item: Omit<SourceItem, 'createdAt' | 'updatedAt' | 'version'>) {
+  return (await db().entities.source.create(item).go()).data;
+}
+
+/** Moves a source on from the state it was read in (a concurrent move answers 409). */
+export async function updateSource(
+  key: SourceKey,
+  from: SourceItem['status'],
+  changes: Partial<
+    Pick<SourceItem, 'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix'>
+  > & {
+    stagingKey?: null;
+    changedBySession?: string;
+  },
+) {
+  const { stagingKey, ...set } = changes;
+  let update = db().entities.source.patch(key).set(set).add({ version: 1 });
+  if (stagingKey === null) update = update.remove(['stagingKey']);
+  try {
+    return (await update.where((attr, op) => op.eq(attr.status, from)).go({ response: 'all_new' })).data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('This file has already been handled');
+    throw error;
+  }
+}
+
+/** The processing job's results: the sheets or the document (rewritten as a whole on a redelivery). */
+export async function putSheets(items: Array<Omit<SourceSheetItem, 'createdAt'>>) {
+  if (items.length) await db().entities.sourceSheet.put(items).go({ concurrency: 4 });
+}
+
+export async function putDocument(item: Omit<SourceDocumentItem, 'createdAt'>) {
+  await db().entities.sourceDocument.put(item).go();
+}
+
+/** Saves a sheet's configuration if nobody saved another meanwhile. */
+export async function saveSheet(
+  current: SourceSheetItem,
+  changes: Pick<
+    SourceSheetItem,
+    | 'isLinked'
+    | 'columnClassifications'
+    | 'includedRows'
+    | 'excludedRows'
+    | 'questionCount'
+    | 'updatedByUserId'
+    | 'changedBySession'
+  >,
+) {
+  const { teamId, projectId, projectSourceId, sheetId } = current;
+  try {
+    return (
+      await db()
+        .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
+        .set({ ...changes, configured: true })
+        .add({ version: 1 })
+        .where((attr, op) => op.eq(attr.version, current.version))
+        .go({ response: 'all_new' })
+    ).data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(STALE_CONFIGURATION);
+    throw error;
+  }
+}
+
+export async function saveDocument(
+  current: SourceDocumentItem,
+  changes: Pick<
+    SourceDocumentItem,
+    'isLinked' | 'annotations' | 'configuration' | 'questionCount' | 'updatedByUserId' | 'changedBySession'
+  >,
+) {
+  const { teamId, projectId, projectSourceId } = current;
+  try {
+    return (
+      await db()
+        .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
+        .set({ ...changes, configured: true })
+        .add({ version: 1 })
+        .where((attr, op) => op.eq(attr.version, current.version))
+        .go({ response: 'all_new' })
+    ).data;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(STALE_CONFIGURATION);
+    throw error;
+  }
+}
+
+/** The questions a source gave the project (linked or not), by their place in it. */
+export async function questionsOfSource(key: SourceKey): Promise<Map<string, QuestionItem>> {
+  const { data } = await db()
+    .entities.question.query.primary({ teamId: key.teamId, projectId: key.projectId })
+    .where((attr, op) => op.eq(attr.projectSourceId, key.projectSourceId))
+    .go({ pages: 'all' });
+  return new Map(data.filter((q) => q.sourceKey && !q.deletedAt).map((q) => [q.sourceKey as string, q]));
+}
+
+/** New questions, in batches (BatchWriteItem, a few in flight). */
+export async function putQuestions(items: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>>) {
+  if (items.length) await db().entities.question.put(items).go({ concurrency: 4 });
+}
+
+/** Changes to existing questions (text fields or the link), a few at a time. */
+export async function patchQuestions(
+  changes: Array<{
+    key: { teamId: string; projectId: string; questionId: string };
+    set: Partial<QuestionItem>;
+  }>,
+) {
+  const CONCURRENCY = 16;
+  for (let i = 0; i < changes.length; i += CONCURRENCY) {
+    await Promise.all(
+      changes.slice(i, i + CONCURRENCY).map(({ key, set }) =>
+        db()
+          .entities.question.patch(key)
+          .set(set)
+          .add({ version: 1 })
+          .go()
+          .catch((error) => {
+            // Deleted meanwhile: nothing to update.
+            if (!isConditionFailure(error)) throw error;
+          }),
+      ),
+    );
+  }
+}

@@ -1,0 +1,113 @@
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import mammoth from 'mammoth';
+import { describe, expect, it } from 'vitest';
+import { detectDocumentQuestions } from '../../../functions/sources/formats/detect-document';
+import { readDocument } from '../../../functions/sources/formats/document';
+import { SourceFormatError } from '../../../functions/sources/formats/types';
+import { writeDocument } from '../../../functions/sources/formats/write-document';
+import { buildQuestionnaireDocx } from '../../../scripts/fixtures/word';
+
+const rawText = async (bytes: Uint8Array) =>
+  (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value.split('\n').filter((l) => l.trim());
+
+describe('readDocument', () => {
+  it('gives sanitised HTML whose paragraphs and cells carry node ids, with numbering labels', async () => {
+    // Prepare
+    const built = await buildQuestionnaireDocx();
+
+    // Act
+    const doc = await readDocument(built.bytes);
+
+    // Assess
+    const paragraphs = doc.nodes.filter((n) => n.kind === 'paragraph' && !n.parentNodeId);
+    expect(paragraphs[0].text).toBe('Supplier Security Questionnaire');
+    const numbered = paragraphs.filter((n) => n.numbering);
+    expect(numbered.map((n) => n.text)).toEqual(built.paragraphQuestions);
+    expect(numbered.map((n) => n.numbering)).toEqual(built.paragraphQuestions.map((_, i) => `${i + 1}.`));
+    const cells = doc.nodes.filter((n) => n.kind === 'cell');
+    expect(cells.filter((c) => c.columnNumber === 1).map((c) => c.text)).toEqual([
+      'Question',
+      ...built.tableQuestions,
+    ]);
+    for (const node of doc.nodes) expect(doc.html).toContain(`data-node-id="${node.nodeId}"`);
+    expect(doc.html).toContain('<h1 data-node-id="p0">');
+    expect(doc.html).toContain('<span class="numbering">1.</span>');
+  });
+
+  it('escapes what looks like markup and refuses files that are not Word documents', async () => {
+    const built = await buildQuestionnaireDocx({ paragraphs: 1, tableRows: 1 });
+    const files = unzipSync(built.bytes);
+    files['word/document.xml'] = strToU8(
+      new TextDecoder()
+        .decode(files['word/document.xml'])
+        .replace(
+          'Supplier Security Questionnaire',
+          '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;',
+        ),
+    );
+    const doc = await readDocument(zipSync(files));
+    expect(doc.html).not.toMatch(/<script|<img/);
+    expect(doc.html).toContain('&lt;script&gt;');
+    await expect(readDocument(new Uint8Array())).rejects.toBeInstanceOf(SourceFormatError);
+    await expect(readDocument(zipSync({ 'xl/workbook.xml': strToU8('<workbook/>') }))).rejects.toThrow(
+      'This file is not a Word document',
+    );
+  });
+});
+
+describe('detectDocumentQuestions', () => {
+  it('finds the numbered questions with their answer paragraphs and the question table', async () => {
+    const built = await buildQuestionnaireDocx();
+    const doc = await readDocument(built.bytes);
+    const found = detectDocumentQuestions(doc);
+    const questions = found.filter((a) => a.annotationType === 'QUESTION');
+    expect(questions.map((q) => q.text)).toEqual([...built.paragraphQuestions, ...built.tableQuestions]);
+    for (const q of questions) {
+      const answers = found.filter((a) => a.annotationType === 'ANSWER' && a.parentNodeId === q.nodeId);
+      expect(answers).toHaveLength(1);
+      expect(answers[0].hasContent).toBe(false);
+    }
+    const inTable = questions.filter((q) => q.inTable);
+    expect(inTable).toHaveLength(built.tableQuestions.length);
+    expect(found.filter((a) => a.annotationType === 'COMPLIANCE')).toHaveLength(built.tableQuestions.length);
+  });
+});
+
+describe('writeDocument', () => {
+  it('writes answers after their questions and into answer cells; another reader finds them in place', async () => {
+    // Prepare
+    const built = await buildQuestionnaireDocx({ paragraphs: 3, tableRows: 2 });
+    const doc = await readDocument(built.bytes);
+    const found = detectDocumentQuestions(doc);
+    const questions = found.filter((a) => a.annotationType === 'QUESTION');
+    const first = questions[0];
+    const tableQuestion = questions.find((q) => q.inTable)!;
+    const tableAnswer = found.find(
+      (a) => a.annotationType === 'ANSWER' && a.parentNodeId === tableQuestion.nodeId,
+    )!;
+
+    // Act
+    const written = await writeDocument(built.bytes, [
+      { nodeId: first.nodeId, mode: 'AFTER', value: 'Yes. Access is reviewed quarterly.\nSecond line.' },
+      { nodeId: tableAnswer.nodeId, mode: 'CELL', value: 'Yes, AES-256.' },
+      { nodeId: 'p999', mode: 'AFTER', value: 'nowhere' },
+    ]);
+
+    // Assess: mammoth (a different reader) sees each answer right after its question.
+    const lines = await rawText(written);
+    const at = lines.indexOf(built.paragraphQuestions[0]);
+    expect(lines.slice(at + 1, at + 3)).toEqual(['Yes. Access is reviewed quarterly.', 'Second line.']);
+    const row = lines.indexOf(tableQuestion.text);
+    expect(lines[row + 1]).toBe('Yes, AES-256.');
+    expect(lines.join('\n')).not.toContain('nowhere');
+    // Only the body changed; styles and numbering keep their bytes.
+    const before = unzipSync(built.bytes);
+    const after = unzipSync(written);
+    for (const name of Object.keys(before))
+      if (name !== 'word/document.xml') expect(after[name], name).toEqual(before[name]);
+    // Read back with our reader: node ids of the original still address the same places.
+    const reread = await readDocument(written);
+    expect(reread.nodes.find((n) => n.nodeId === tableAnswer.nodeId)?.text).toBe('Yes, AES-256.');
+    expect(reread.nodes.find((n) => n.nodeId === first.nodeId)?.text).toBe(first.text);
+  });
+});
