@@ -16,6 +16,7 @@ import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
+import { reactions as sourceReactions } from '../sources/reactions';
 import { reactions as teamReactions } from '../team/reactions';
 import { reactions as userReactions } from '../user/reactions';
 
@@ -25,6 +26,7 @@ const byEntity: Reactions = {
   ...notificationReactions,
   ...projectReactions,
   ...discussionReactions,
+  ...sourceReactions,
 };
 const inBatches: BatchReactions = { ...questionReactions };
 

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { db, newQuestionId } from '../../functions/common/entities';
 import { jsonLimitProblem } from '../../functions/common/http';
+import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import { MAX_BODY_BYTES } from '../../shared/constants';
 import { DEFAULT_ROLES, permissionsFor, type RoleCode } from '../../shared/permissions';
 import {
@@ -46,6 +47,10 @@ import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
+import { importSource, uploadSource } from '../support/sources';
+
+/** A questionnaire as small as they come: a header and one question. */
+const SWEEP_CSV = new TextEncoder().encode('Question,Answer\r\nIs customer data encrypted at rest?,\r\n');
 
 /** Object.prototype's members before anything was sent. */
 const PROTOTYPE_MEMBERS = Object.getOwnPropertyNames(Object.prototype);
@@ -71,6 +76,8 @@ interface Ctx {
   userId: string;
   groupId: string;
   roleId: string;
+  /** A READY source of the project. */
+  projectSourceId: string;
 }
 const SAMPLE_CTX: Ctx = {
   projectId: 'project-1',
@@ -78,6 +85,7 @@ const SAMPLE_CTX: Ctx = {
   userId: 'user-1',
   groupId: 'group-1',
   roleId: 'role-1',
+  projectSourceId: 'source-1',
 };
 
 let invitees = 0;
@@ -118,6 +126,24 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   createComment: () => ({ segments: [{ type: 'TEXT', content: 'Looks right to me' }] }),
   addTag: () => ({ tagLabel: 'sweep' }),
   removeTag: (ctx) => ({ tagLabel: ctx.tagLabel }),
+  createSource: () => ({ fileName: 'Vendor questionnaire.csv', contentType: 'text/csv' }),
+  // A source already handled: valid, and 409 unless FRESH_BODY gives the caller an upload of their own.
+  completeSource: (ctx) => ({ projectSourceId: ctx.projectSourceId }),
+  configureSheet: () => ({
+    columnClassifications: [
+      { columnNumber: 1, columnType: 'QUESTION' },
+      { columnNumber: 2, columnType: 'ANSWER' },
+    ],
+    isLinked: true,
+    rowInclusion: [{ rowNumber: 2, isLinked: true }],
+  }),
+  configureDocument: () => ({
+    annotations: [],
+    configuration: { documentTableFillEnabled: true, tableFillEnabled: false },
+    isLinked: true,
+  }),
+  previewExport: () => ({ kind: 'DATA', format: 'csv' }),
+  exportQuestions: () => ({ kind: 'DATA', format: 'xlsx' }),
 };
 const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
   route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
@@ -143,6 +169,10 @@ interface TeamData {
   notificationId: string;
   groupId: string;
   roleId: string;
+  /** A READY CSV source (one sheet) and a READY Word source. */
+  projectSourceId: string;
+  sheetId: string;
+  documentSourceId: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -150,6 +180,7 @@ const ctxOf = (team: TeamData): Ctx => ({
   userId: team.member.userId,
   groupId: team.groupId,
   roleId: team.roleId,
+  projectSourceId: team.projectSourceId,
 });
 
 /**
@@ -163,10 +194,14 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   resourceId: (t) => t.projectId,
   membershipId: (t) => t.membershipId,
   notificationId: (t) => t.notificationId,
+  projectSourceId: (t) => t.projectSourceId,
+  sheetId: (t) => t.sheetId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
   respondToInvitation: { membershipId: (t) => t.invitationId },
+  getDocument: { projectSourceId: (t) => t.documentSourceId },
+  configureDocument: { projectSourceId: (t) => t.documentSourceId },
 };
 const paramsFor = (route: RouteEntry, team: TeamData): Record<string, string> =>
   Object.fromEntries(
@@ -214,6 +249,12 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
     });
     return { ...params, activityId };
   },
+};
+/** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
+const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  completeSource: async (team, token) => ({
+    projectSourceId: await uploadSource(api.as(token), team.projectId, 'fresh.csv', SWEEP_CSV),
+  }),
 };
 const freshParamsFor = async (route: RouteEntry, team: TeamData) =>
   (await FRESH[route.name]?.(team)) ?? paramsFor(route, team);
@@ -438,6 +479,15 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     })(),
   ]);
   const { questionId } = ok('addQuestion', question);
+  const [csv, word] = await Promise.all([
+    importSource(as, projectId, 'Secret questionnaire 7f3a.csv', SWEEP_CSV),
+    importSource(
+      as,
+      projectId,
+      'Secret questionnaire 7f3a.docx',
+      (await buildQuestionnaireDocx({ paragraphs: 2, tableRows: 1 })).bytes,
+    ),
+  ]);
   const activityId = await eventually(async () => {
     const entries = ok(
       'listQuestionHistory',
@@ -468,6 +518,9 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     invitationId: invited.membershipId,
     notificationId,
     groupId: membership.groupId,
+    projectSourceId: csv.projectSourceId,
+    sheetId: csv.sheets[0].sheetId,
+    documentSourceId: word.projectSourceId,
     roleId: membership.roleId,
   };
 }
@@ -546,7 +599,13 @@ describe('permission sweep', () => {
     const request: SweepRequest = {
       method: route.method,
       path: encodeParams(route.path, allowed ? await freshParamsFor(route, home) : paramsFor(route, home)),
-      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
+      body: route.body
+        ? JSON.stringify(
+            allowed && FRESH_BODY[route.name]
+              ? await FRESH_BODY[route.name]!(home, holders[code].token)
+              : exampleOf(route, ctxOf(home)),
+          )
+        : undefined,
       token: holders[code].token,
       kind: code,
     };
@@ -629,6 +688,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     userId: marker,
     groupId: marker,
     roleId: marker,
+    projectSourceId: marker,
   };
   const takesIds = routeList.filter(
     (route) =>

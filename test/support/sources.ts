@@ -1,0 +1,56 @@
+/**
+ * Importing a questionnaire as the browser does: start the upload, POST the file to the presigned
+ * form, complete it, and (for importSource) wait until the processing job made it READY.
+ */
+import { SOURCE_CONTENT_TYPES, type Source, type SourceFormat } from '../../shared/schemas/source';
+import type { ApiClient } from './api-client';
+import { eventually } from './eventually';
+
+type Caller = ReturnType<ApiClient['as']>;
+
+function ok<T>(response: { status: number; body: { data?: unknown } }, what: string): T {
+  if (response.status !== 200)
+    throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as T;
+}
+
+/** Started and uploaded, not completed: the source is UPLOADING. */
+export async function uploadSource(as: Caller, projectId: string, fileName: string, bytes: Uint8Array) {
+  const format = fileName.split('.').pop() as SourceFormat;
+  const contentType = SOURCE_CONTENT_TYPES[format];
+  const created = ok<{ projectSourceId: string; upload: { url: string; fields: Record<string, string> } }>(
+    await as.call('createSource', { params: { projectId }, body: { fileName, contentType } }),
+    'createSource',
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(created.upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  const posted = await fetch(created.upload.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`upload: HTTP ${posted.status}`);
+  return created.projectSourceId;
+}
+
+/** Uploaded, completed and processed: the source as it is once READY (or FAILED, when `allowFailure`). */
+export async function importSource(
+  as: Caller,
+  projectId: string,
+  fileName: string,
+  bytes: Uint8Array,
+  options: { allowFailure?: boolean } = {},
+): Promise<Source> {
+  const projectSourceId = await uploadSource(as, projectId, fileName, bytes);
+  ok(await as.call('completeSource', { params: { projectId }, body: { projectSourceId } }), 'completeSource');
+  return eventually(
+    async () => {
+      const source = ok<Source>(
+        await as.call('getSource', { params: { projectId, projectSourceId } }),
+        'getSource',
+      );
+      if (source.status === 'PROCESSING') throw new Error('still processing');
+      if (source.status === 'FAILED' && !options.allowFailure)
+        throw new Error(`FAILED: ${source.failureReason}`);
+      return source;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+}
