@@ -61,10 +61,7 @@ export async function syncQuestions(
   const existing = await repo.questionsOfSource(key);
   const createdAt = Date.parse(source.createdAt);
   const toCreate: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>> = [];
-  const toPatch: Array<{
-    key: { teamId: string; projectId: string; questionId: string };
-    set: Partial<QuestionItem>;
-  }> = [];
+  const toPatch: repo.QuestionPatch[] = [];
   const keep = new Set<string>();
   for (const w of wanted) {
     keep.add(w.sourceKey);
@@ -78,14 +75,18 @@ export async function syncQuestions(
     const current = existing.get(w.sourceKey);
     if (current) {
       const set: Partial<QuestionItem> = {};
-      for (const field of TEXT_FIELDS)
-        if ((current[field] ?? undefined) !== fields[field])
-          Object.assign(set, { [field]: fields[field] ?? '' });
+      const remove: string[] = [];
+      for (const field of TEXT_FIELDS) {
+        if ((current[field] || undefined) === fields[field]) continue;
+        if (fields[field] === undefined) remove.push(field);
+        else Object.assign(set, { [field]: fields[field] });
+      }
       if (current.isLinked === false) set.isLinked = true;
-      if (Object.keys(set).length) {
+      if (Object.keys(set).length || remove.length) {
         toPatch.push({
           key: { teamId: source.teamId, projectId: source.projectId, questionId: current.questionId },
           set: { ...set, updatedByUserId: by.userId, changedBySession: by.session },
+          remove,
         });
       }
       continue;

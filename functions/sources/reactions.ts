@@ -10,7 +10,8 @@ import type { Change, Reactions } from '../common/reactions';
 async function onSource(change: Change) {
   const now = change.newImage as SourceItem | undefined;
   const before = change.oldImage as SourceItem | undefined;
-  if (!now || now.status === before?.status) return;
+  // UPLOADING is the browser's business until it completes the upload.
+  if (!now || now.status === 'UPLOADING' || now.status === before?.status) return;
   await publish(
     {
       eventName: 'SOURCE_UPDATED',

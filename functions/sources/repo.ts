@@ -136,27 +136,26 @@ export async function putQuestions(items: Array<Omit<QuestionItem, 'createdAt' |
   if (items.length) await db().entities.question.put(items).go({ concurrency: 4 });
 }
 
+export interface QuestionPatch {
+  key: { teamId: string; projectId: string; questionId: string };
+  set: Partial<QuestionItem>;
+  /** Text fields the source no longer gives. */
+  remove?: string[];
+}
+
 /** Changes to existing questions (text fields or the link), a few at a time. */
-export async function patchQuestions(
-  changes: Array<{
-    key: { teamId: string; projectId: string; questionId: string };
-    set: Partial<QuestionItem>;
-  }>,
-) {
+export async function patchQuestions(changes: QuestionPatch[]) {
   const CONCURRENCY = 16;
   for (let i = 0; i < changes.length; i += CONCURRENCY) {
     await Promise.all(
-      changes.slice(i, i + CONCURRENCY).map(({ key, set }) =>
-        db()
-          .entities.question.patch(key)
-          .set(set)
-          .add({ version: 1 })
-          .go()
-          .catch((error) => {
-            // Deleted meanwhile: nothing to update.
-            if (!isConditionFailure(error)) throw error;
-          }),
-      ),
+      changes.slice(i, i + CONCURRENCY).map(({ key, set, remove }) => {
+        let update = db().entities.question.patch(key).set(set).add({ version: 1 });
+        if (remove?.length) update = update.remove(remove as never);
+        return update.go().catch((error) => {
+          // Deleted meanwhile: nothing to update.
+          if (!isConditionFailure(error)) throw error;
+        });
+      }),
     );
   }
 }
