@@ -262,7 +262,7 @@ export function DocumentConfigurationDialog({
 
   return (
     <>
-      <Modal.Root opened={opened} onClose={requestClose} fullScreen closeOnEscape={!confirming}>
+      <Modal.Root opened={opened} onClose={requestClose} fullScreen size="100%" closeOnEscape={!confirming}>
         <Modal.Overlay />
         <Modal.Content aria-label={`Configure ${fileName}`} className={classes.screen}>
           <Group className={classes.bar} justify="space-between" wrap="nowrap">
