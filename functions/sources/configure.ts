@@ -61,7 +61,8 @@ export async function configureSheet(
   if (problem) throw invalid('columnClassifications', problem);
   const columns = new Map<number, string>();
   for (const c of body.columnClassifications) {
-    if (c.columnNumber > sheet.columnCount) {
+    // One column past the used range may hold the answers (a sheet with no empty column for them).
+    if (c.columnNumber > sheet.columnCount + 1) {
       throw invalid('columnClassifications', `This sheet has ${sheet.columnCount} columns`);
     }
     if (columns.has(c.columnNumber))

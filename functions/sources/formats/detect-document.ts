@@ -12,6 +12,8 @@ import { looksLikeQuestion, titleType } from './detect';
 
 /** Longer paragraphs are instructions or prose, not questions. */
 const MAX_QUESTION_LENGTH = 600;
+/** Instructions about the form itself, not questions to answer. */
+const INSTRUCTION = /\b(columns?|below|above|this (questionnaire|document|form|section)|each (question|control))\b/i;
 
 const annotation = (
   node: DocumentNode,
@@ -47,10 +49,11 @@ function tableQuestions(doc: DocumentContent, inTables: Set<string>): Annotation
       const cells = cellsOfRow.get(row.nodeId) ?? [];
       const cell = (n?: number) => cells.find((c) => c.columnNumber === n);
       const q = cell(question);
-      if (!q || q.text.trim().length < 5) continue;
-      out.push(annotation(q, 'QUESTION'));
       const a = cell(answer);
-      if (a) out.push(annotation(a, 'ANSWER', q.nodeId));
+      // A row spanning the table (a section title) has no answer cell of its own.
+      if (!q || !a || q.text.trim().length < 5) continue;
+      out.push(annotation(q, 'QUESTION'));
+      out.push(annotation(a, 'ANSWER', q.nodeId));
       const c = cell(compliance);
       if (c) out.push(annotation(c, 'COMPLIANCE', q.nodeId));
     }
@@ -65,7 +68,7 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
   const body = doc.nodes.filter((n) => n.kind === 'paragraph' && !n.parentNodeId);
   body.forEach((node, i) => {
     const text = node.text.trim();
-    if (!looksLikeQuestion(text) || text.length > MAX_QUESTION_LENGTH) return;
+    if (!looksLikeQuestion(text) || text.length > MAX_QUESTION_LENGTH || INSTRUCTION.test(text)) return;
     if (
       !text.endsWith('?') &&
       !node.numbering &&

@@ -26,7 +26,7 @@ import { checkZip, REASONS } from './zip-guard';
 
 const MAX_NODES = SOURCE_LIMITS.annotations * 4;
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const child = (element: Element | undefined, name: string) =>
@@ -100,7 +100,7 @@ function inlineHtml(paragraph: Element): string {
           const flag = child(props, name);
           return flag !== undefined && !['0', 'false', 'none'].includes(val(flag) ?? 'true');
         };
-        let text = escape(paragraphText(node)).replace(/\n/g, '<br />');
+        let text = escapeHtml(paragraphText(node)).replace(/\n/g, '<br />');
         if (!text) continue;
         if (on('b')) text = `<strong>${text}</strong>`;
         if (on('i')) text = `<em>${text}</em>`;
@@ -188,7 +188,7 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
         parentNodeId: v.parentId,
         ...(numbering ? { numbering } : {}),
       });
-      const prefix = numbering ? `<span class="numbering">${escape(numbering)}</span> ` : '';
+      const prefix = numbering ? `<span class="numbering">${escapeHtml(numbering)}</span> ` : '';
       return `<${tag} data-node-id="${v.id}">${prefix}${inlineHtml(v.element)}</${tag}>`;
     }
     if (v.kind === 'table') {
