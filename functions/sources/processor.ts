@@ -10,6 +10,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { SourceItem } from '../common/entities';
+import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
 import { readObjectBytes, writeObjectBytes } from '../common/storage';
 import { detectSheetLayout } from './formats/detect';
@@ -82,13 +83,20 @@ export async function processSource(source: SourceItem) {
     if (!bytes) throw new SourceFormatError(UNREADABLE);
     if (source.fileFormat === 'docx') await processDocument(source, bytes);
     else await processSpreadsheet(source, bytes);
-    await repo.updateSource(key, 'PROCESSING', { status: 'READY' });
+    // The job's own change: announced to every session, the uploader's included.
+    await repo.updateSource(key, 'PROCESSING', { status: 'READY', changedBySession: sessionMark(null) });
   } catch (error) {
     if (!(error instanceof SourceFormatError)) logger.error('source processing failed', { error, key });
     const failureReason = error instanceof SourceFormatError ? error.reason : UNREADABLE;
-    await repo.updateSource(key, 'PROCESSING', { status: 'FAILED', failureReason }).catch(() => {
-      // Handled meanwhile (a redelivery finished first): nothing to record.
-    });
+    await repo
+      .updateSource(key, 'PROCESSING', {
+        status: 'FAILED',
+        failureReason,
+        changedBySession: sessionMark(null),
+      })
+      .catch(() => {
+        // Handled meanwhile (a redelivery finished first): nothing to record.
+      });
   }
 }
 

@@ -13,7 +13,8 @@ import { looksLikeQuestion, titleType } from './detect';
 /** Longer paragraphs are instructions or prose, not questions. */
 const MAX_QUESTION_LENGTH = 600;
 /** Instructions about the form itself, not questions to answer. */
-const INSTRUCTION = /\b(columns?|below|above|this (questionnaire|document|form|section)|each (question|control))\b/i;
+const INSTRUCTION =
+  /\b(columns?|below|above|this (questionnaire|document|form|section)|each (question|control))\b/i;
 
 const annotation = (
   node: DocumentNode,

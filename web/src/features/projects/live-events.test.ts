@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createLiveEventDispatch } from '@/lib/live-events';
 import { dashboardProjectsQueryKey } from './api/get-dashboard-projects';
 import { projectDashboardQueryKey } from './api/get-project-dashboard';
+import { sheetQueryKey } from './api/get-sheet';
+import { sourceQueryKey } from './api/get-source';
+import { sourcesQueryOptions } from './api/list-sources';
 import { projectsLiveEvents } from './live-events';
 
 const event: LiveEvent = {
@@ -27,6 +30,33 @@ describe('projects live events', () => {
       .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
     expect(invalidated).toEqual(['dashboard', 'otherDashboard', 'homePanel']);
+    queryClient.clear();
+  });
+
+  it("SOURCE_UPDATED refreshes that project's sources (list and each source), not a sheet being edited", () => {
+    const queryClient = new QueryClient();
+    const keys = {
+      list: sourcesQueryOptions('p1').queryKey,
+      source: sourceQueryKey('p1', 'src1'),
+      otherProject: sourcesQueryOptions('p2').queryKey,
+      sheet: sheetQueryKey('p1', 'sheet1'),
+      dashboard: projectDashboardQueryKey('p1'),
+    };
+    for (const key of Object.values(keys)) queryClient.setQueryData(key, { seeded: true });
+    const updated: LiveEvent = {
+      eventName: 'SOURCE_UPDATED',
+      data: { projectId: 'p1', projectSourceId: 'src1', status: 'READY' },
+      scope: { kind: 'project', id: 'p1' },
+    };
+    createLiveEventDispatch([projectsLiveEvents])(updated, {
+      queryClient,
+      toast: vi.fn(),
+      navigate: vi.fn(),
+    });
+    const invalidated = Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(invalidated).toEqual(['list', 'source']);
     queryClient.clear();
   });
 });

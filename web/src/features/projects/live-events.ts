@@ -1,4 +1,5 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
+import { sourcesQueryKey } from './api/list-sources';
 
 /** Every projects query key starts with this: the list, the home panel and each project's screens. */
 export const PROJECTS_QUERY_KEY = ['projects'] as const;
@@ -7,8 +8,13 @@ export const PROJECTS_QUERY_KEY = ['projects'] as const;
  * A project or its aggregates changed (someone else's edit, a question answered, sharing changed):
  * every projects query refreshes, so an open dashboard, the list and the home panel move without a
  * reload. Only queries on screen refetch now; the others are marked stale.
+ *
+ * A source changed state (uploaded, read, failed): that project's source queries refresh, so
+ * Question Sources shows Processing… turn Ready or Failed. A sheet being configured is not reloaded.
  */
 export const projectsLiveEvents: LiveEventHandlers = {
   PROJECT_UPDATED: (_event, { queryClient }) =>
     queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY }),
+  SOURCE_UPDATED: (event, { queryClient }) =>
+    queryClient.invalidateQueries({ queryKey: sourcesQueryKey(event.data.projectId) }),
 };

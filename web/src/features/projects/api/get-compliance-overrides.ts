@@ -5,7 +5,7 @@ import { projectQueryKey } from './get-project';
 
 export type { ComplianceOverrides };
 
-/** GET /api/projects/{projectId}/compliance: custom wording keyed by level (the projectId for the project). */
+/** GET /api/projects/{projectId}/compliance: custom wording keyed by level (projectId, projectSourceId, sheetId). */
 export const getComplianceOverrides = (projectId: string, signal?: AbortSignal) =>
   api('getComplianceOverrides', { params: { projectId }, signal });
 

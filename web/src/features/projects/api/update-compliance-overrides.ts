@@ -1,4 +1,4 @@
-import type { ComplianceWording } from '@shared/schemas/project';
+import type { ComplianceOverrides } from '@shared/schemas/project';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { complianceOverridesQueryKey } from './get-compliance-overrides';
@@ -6,18 +6,18 @@ import { projectQueryKey } from './get-project';
 
 export interface UpdateComplianceInput {
   projectId: string;
-  /** The project-level wording (empty values fall back to the product default). */
-  wording: ComplianceWording;
+  /**
+   * The wording of each level changed, keyed by its id: the projectId, a projectSourceId or a
+   * sheetId. Levels not named keep theirs; empty values fall back to the next level.
+   */
+  overrides: ComplianceOverrides;
   /** The project version the editor started from (409 when someone changed it since). */
   version?: number;
 }
 
-/** POST /api/projects/{projectId}/compliance/update: replace the project-level compliance wording. */
-export const updateComplianceOverrides = ({ projectId, wording, version }: UpdateComplianceInput) =>
-  api('updateComplianceOverrides', {
-    params: { projectId },
-    body: { overrides: { [projectId]: wording }, version },
-  });
+/** POST /api/projects/{projectId}/compliance/update: replace the wording of the levels named. */
+export const updateComplianceOverrides = ({ projectId, overrides, version }: UpdateComplianceInput) =>
+  api('updateComplianceOverrides', { params: { projectId }, body: { overrides, version } });
 
 export function useUpdateComplianceOverrides() {
   const queryClient = useQueryClient();
@@ -25,6 +25,7 @@ export function useUpdateComplianceOverrides() {
     mutationFn: updateComplianceOverrides,
     onSuccess: (overrides, { projectId }) => {
       queryClient.setQueryData(complianceOverridesQueryKey(projectId), overrides);
+      // The project (its version) and its sources (their wording) change with it.
       return queryClient.invalidateQueries({ queryKey: projectQueryKey(projectId) });
     },
   });

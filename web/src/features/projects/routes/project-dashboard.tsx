@@ -26,6 +26,9 @@ import { CloseProjectDialog } from '@/features/projects/components/dialogs/close
 import { ManageComplianceDialog } from '@/features/projects/components/dialogs/manage-compliance-dialog';
 import { SharingSettingsDialog } from '@/features/projects/components/dialogs/sharing-settings-dialog';
 import { UpdatePortalDialog } from '@/features/projects/components/dialogs/update-portal-dialog';
+import { ExportProjectDialog } from '@/features/projects/components/export/export-project-dialog';
+import { AddFileDialog } from '@/features/projects/components/sources/add-file-dialog';
+import { QuestionSourcesDialog } from '@/features/projects/components/sources/question-sources-dialog';
 import { FETCH_PROJECT_ERROR, FETCH_TEAM_ERROR } from '@/features/projects/utils/messages';
 import { PROJECTS_PATH, projectDashboardPath } from '@/features/projects/utils/paths';
 import { useErrorToast } from '@/hooks/use-error-toast';
@@ -107,6 +110,7 @@ export default function ProjectDashboardRoute() {
   const members = team.data ?? [];
   const canView = permissions.ANSWER_QUESTION === true;
   const canEdit = permissions.USER_PERMISSION_CREATE_PROJECT === true;
+  const canAddQuestions = permissions.CREATE_QUESTION === true;
   const closeWelcome = () => navigate(projectDashboardPath(projectId), { replace: true });
   const open = (next: DashboardDialog) => setDialog(next);
 
@@ -157,8 +161,24 @@ export default function ProjectDashboardRoute() {
       <AddQuestionsDialog
         opened={dialog === 'add-questions'}
         onClose={() => setDialog(null)}
+        onImportFile={() => setDialog('add-file')}
+        onOpenSources={() => setDialog('sources')}
         onAddQuestion={() => setDialog('add-question')}
       />
+      <AddFileDialog
+        projectId={projectId}
+        opened={dialog === 'add-file'}
+        onClose={() => setDialog(null)}
+        onUploaded={() => setDialog('sources')}
+      />
+      <QuestionSourcesDialog
+        projectId={projectId}
+        opened={dialog === 'sources'}
+        onClose={() => setDialog(null)}
+        onAddFile={() => setDialog('add-file')}
+        canEdit={canAddQuestions}
+      />
+      <ExportProjectDialog project={project} opened={dialog === 'export'} onClose={() => setDialog(null)} />
       <AddQuestionDialog
         projectId={projectId}
         opened={dialog === 'add-question'}

@@ -18,6 +18,23 @@ export const NO_PROGRESS = 'There is no progress, yet.';
 export const noQuestionsTooltip = (heading: string) => `There are no ${heading} questions`;
 
 /** Menu items and choices whose feature arrives with a later release. */
-export const IMPORT_LATER = 'Importing questions from a file is coming soon';
-export const EXPORT_LATER = 'Exporting a project is coming soon';
 export const ATTACHMENTS_LATER = 'Attachments are coming soon';
+
+/** Question sources (spec 001 §5, §8): the shared texts, and the screens' own. */
+export { SOURCE_MESSAGES } from '@shared/schemas/source';
+export const SOURCE_UPLOADED = 'Your file has been uploaded. We are reading it now.';
+export const SHEET_CONFLICT =
+  'Someone else saved this sheet while you were editing it. Their configuration has been loaded.';
+export const DETECTED_LAYOUT =
+  'We detected the header, the columns and the question rows of this sheet. Please check them, then save.';
+export const UNSAVED_TITLE = 'Discard unsaved changes?';
+export const UNSAVED_BODY =
+  'You have changes to this sheet that have not been saved. Discard them, or keep editing and save.';
+/** The toast after a sheet is saved: what happened to its questions. */
+export function sheetSavedMessage(
+  sheetName: string,
+  { created, updated, unlinked }: { created: number; updated: number; unlinked: number },
+): string {
+  const plural = (n: number) => (n === 1 ? 'question' : 'questions');
+  return `${sheetName} saved: ${created} ${plural(created)} created, ${updated} updated, ${unlinked} unlinked`;
+}

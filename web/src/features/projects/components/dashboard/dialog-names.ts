@@ -2,6 +2,9 @@
 export type DashboardDialog =
   | 'add-questions'
   | 'add-question'
+  | 'sources'
+  | 'add-file'
+  | 'export'
   | 'portal'
   | 'compliance'
   | 'sharing'

@@ -5,6 +5,7 @@ import {
   IconArchive,
   IconChevronDown,
   IconFileExport,
+  IconFiles,
   IconLink,
   IconPaperclip,
   IconPlus,
@@ -14,7 +15,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ATTACHMENTS_LATER, EXPORT_LATER } from '@/features/projects/utils/messages';
+import { ATTACHMENTS_LATER } from '@/features/projects/utils/messages';
 import { trustCentrePath } from '@/features/projects/utils/paths';
 import type { DashboardDialog } from './dialog-names';
 
@@ -42,11 +43,13 @@ function LaterItem({ icon, label, tooltip }: { icon: ReactNode; label: string; t
 /**
  * Manage Project (spec 001 §2): every item of the spec, in order. Items that change the project are
  * shown to those allowed to (the server refuses the rest): questions with CREATE_QUESTION, the
- * project's settings with USER_PERMISSION_CREATE_PROJECT.
+ * project's settings with USER_PERMISSION_CREATE_PROJECT. Question Sources (the imported files) and
+ * Export Project need READ_ANSWER.
  */
 export function ManageProjectMenu({ project, permissions, onOpen }: ManageProjectMenuProps) {
   const canManage = permissions.USER_PERMISSION_CREATE_PROJECT === true;
   const canAddQuestions = permissions.CREATE_QUESTION === true;
+  const canRead = permissions.READ_ANSWER === true;
   const complete = project.projectStatus === 'COMPLETE';
   return (
     <Menu position="bottom-end" width={250} shadow="md" withinPortal>
@@ -61,6 +64,11 @@ export function ManageProjectMenu({ project, permissions, onOpen }: ManageProjec
             Add Questions
           </Menu.Item>
         ) : null}
+        {canRead ? (
+          <Menu.Item leftSection={<IconFiles size={ICON} />} onClick={() => onOpen('sources')}>
+            Question Sources
+          </Menu.Item>
+        ) : null}
         {canManage ? (
           <>
             <Menu.Item leftSection={<IconLink size={ICON} />} onClick={() => onOpen('portal')}>
@@ -71,7 +79,11 @@ export function ManageProjectMenu({ project, permissions, onOpen }: ManageProjec
             </Menu.Item>
           </>
         ) : null}
-        <LaterItem icon={<IconFileExport size={ICON} />} label="Export Project" tooltip={EXPORT_LATER} />
+        {canRead ? (
+          <Menu.Item leftSection={<IconFileExport size={ICON} />} onClick={() => onOpen('export')}>
+            Export Project
+          </Menu.Item>
+        ) : null}
         {canManage ? (
           <Menu.Item leftSection={<IconUsers size={ICON} />} onClick={() => onOpen('sharing')}>
             Manage Access

@@ -1,7 +1,6 @@
-import { Group, Modal, Paper, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconFileImport, IconMessagePlus } from '@tabler/icons-react';
+import { Group, Modal, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconFileImport, IconFiles, IconMessagePlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { IMPORT_LATER } from '@/features/projects/utils/messages';
 
 interface ChoiceProps {
   icon: ReactNode;
@@ -48,30 +47,42 @@ function Choice({ icon, title, description, onClick, disabled }: ChoiceProps) {
 export interface AddQuestionsDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** Opens Add File (import a questionnaire). */
+  onImportFile: () => void;
+  /** Opens Question Sources (the files imported so far). */
+  onOpenSources: () => void;
   /** Opens the Add Question dialog. */
   onAddQuestion: () => void;
 }
 
-/** Add Questions: import a questionnaire file (arrives with the import) or add one question by hand. */
-export function AddQuestionsDialog({ opened, onClose, onAddQuestion }: AddQuestionsDialogProps) {
+/** Add Questions: import a questionnaire file, see the files imported so far, or add one question by hand. */
+export function AddQuestionsDialog({
+  opened,
+  onClose,
+  onImportFile,
+  onOpenSources,
+  onAddQuestion,
+}: AddQuestionsDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Add Questions" centered size="md">
       <Stack gap="sm">
-        <Tooltip label={IMPORT_LATER} withArrow>
-          <div>
-            <Choice
-              icon={<IconFileImport size={22} />}
-              title="Import from a file"
-              description="Spreadsheets (.xlsx, .csv) and documents (.docx)"
-              disabled
-            />
-          </div>
-        </Tooltip>
+        <Choice
+          icon={<IconFileImport size={22} />}
+          title="Import from a file"
+          description="Spreadsheets (.xlsx, .csv) and documents (.docx), up to 25MB"
+          onClick={onImportFile}
+        />
         <Choice
           icon={<IconMessagePlus size={22} />}
           title="Add a question"
           description="Type a question in; it joins the project's questionnaire"
           onClick={onAddQuestion}
+        />
+        <Choice
+          icon={<IconFiles size={22} />}
+          title="Question Sources"
+          description="The files imported so far: their state, sheets and configuration"
+          onClick={onOpenSources}
         />
       </Stack>
     </Modal>

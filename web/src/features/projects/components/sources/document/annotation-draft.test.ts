@@ -119,6 +119,7 @@ describe('annotation rules', () => {
         const perType = a.filter((x) => x.parentNodeId).map((x) => `${x.parentNodeId}/${x.annotationType}`);
         expect(new Set(perType).size).toBe(perType.length);
       }),
+      { numRuns: 300 },
     );
   });
 });

@@ -123,9 +123,10 @@ export function markQuestion(
       }
     }
   }
-  const added = targets.filter((t) => !isQuestion(annotations, t.nodeId)).map((t) => make(t, 'QUESTION'));
+  const fresh = targets.filter((t) => !isQuestion(annotations, t.nodeId));
+  const added = fresh.map((t) => make(t, 'QUESTION'));
   // A node that was an answer (or the like) of another question becomes a question of its own.
-  const kept = annotations.filter((a) => !targets.some((t) => t.nodeId === a.nodeId));
+  const kept = annotations.filter((a) => !fresh.some((t) => t.nodeId === a.nodeId));
   return sorted([...kept, ...added], index);
 }
 
