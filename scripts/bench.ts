@@ -13,8 +13,13 @@
  *   answering question answering with 5,000 questions: the list endpoint (first page, whole list)
  *            beside raw Queries, first rows painted and scrolling frame rate in headless Chromium,
  *            save latency beside a raw UpdateItem
+ *   imports  a 10,000-question workbook imported (upload to questions created) beside a raw
+ *            BatchWrite floor, the processing's peak memory, and the write-back export of a
+ *            2,000-question workbook beside unzipping and re-zipping it
+ *   detection layout detection against the layout test set (test/fixtures/questionnaires): question
+ *            precision and recall, column accuracy, header rows
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,7 +32,9 @@ import type { Metafile } from 'esbuild';
 import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
 import { benchAnswering } from './bench/answering';
+import { benchDetection } from './bench/detection';
 import { benchFanout } from './bench/fanout';
+import { benchImports } from './bench/imports';
 import { benchInvite } from './bench/invite';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
@@ -53,8 +60,27 @@ const API_DURATION_MS = 10_000;
 const API_MAX_REQUESTS = 2_000_000;
 const LOGIN_TEXT = 'Sign in to your account';
 
-type Part = 'bundles' | 'api' | 'invite' | 'spa' | 'fanout' | 'projects' | 'answering';
-const PARTS: Part[] = ['bundles', 'api', 'invite', 'spa', 'fanout', 'projects', 'answering'];
+type Part =
+  | 'bundles'
+  | 'api'
+  | 'invite'
+  | 'spa'
+  | 'fanout'
+  | 'projects'
+  | 'answering'
+  | 'imports'
+  | 'detection';
+const PARTS: Part[] = [
+  'bundles',
+  'api',
+  'invite',
+  'spa',
+  'fanout',
+  'projects',
+  'answering',
+  'imports',
+  'detection',
+];
 const INVITES = 30;
 
 const rows: Row[] = [];
@@ -441,6 +467,14 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
     heading('Question answering at size: a 5,000-question list, first rows, scrolling, saves');
     ensureWebBuild(join(ROOT, 'web', 'dist'));
     await benchAnswering(await benchStack(), await demoToken(), addRow);
+  },
+  imports: async () => {
+    heading('Imports at size: a 10,000-question workbook imported, a 2,000-question one written back');
+    await benchImports(await benchStack(), await demoToken(), addRow);
+  },
+  detection: async () => {
+    heading('Layout detection against the layout test set (test/fixtures/questionnaires)');
+    await benchDetection(addRow);
   },
 };
 

@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -48,8 +49,53 @@ export async function presignPost(
   return { url, fields };
 }
 
-export function presignDownload(key: string, expiresIn = READ_URL_SECONDS) {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }), { expiresIn });
+/**
+ * A presigned GET of `key`. With `fileName`, the response asks the browser to save the file under
+ * that name (Content-Disposition: attachment), whatever the key is called.
+ */
+export function presignDownload(
+  key: string,
+  expiresIn = READ_URL_SECONDS,
+  options: { fileName?: string } = {},
+) {
+  return getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: config.uploadsBucket,
+      Key: key,
+      ...(options.fileName ? { ResponseContentDisposition: attachmentDisposition(options.fileName) } : {}),
+    }),
+    { expiresIn },
+  );
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form (any language). */
+export function attachmentDisposition(fileName: string) {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The whole object under `key` (an accepted source, an export); null when there is none. */
+export async function readObjectBytes(key: string): Promise<Uint8Array | null> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if ((error as Error).name === 'NoSuchKey' || status === 404) return null;
+    throw error;
+  }
+}
+
+/** Stores bytes the server wrote itself (an export) under `key`. */
+export async function writeObjectBytes(key: string, body: Uint8Array, contentType: string) {
+  await s3.send(
+    new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 /** What was stored under `key`, or null when nothing was uploaded there. */

@@ -162,3 +162,56 @@ export async function activeMembers(teamId: string) {
   const { data } = await db().entities.membership.query.primary({ teamId }).go({ pages: 'all' });
   return data.filter((m) => m.userId && (m.status ?? 'ACTIVE') === 'ACTIVE');
 }
+
+/**
+ * The project's files and sheets with what the wording levels need (ids and their wording): two
+ * Queries of the project's SOURCE# items, paged through. Removed files and their sheets are left out.
+ */
+export async function wordingLevelsOf(teamId: string, projectId: string) {
+  const [sources, sheets] = await Promise.all([
+    db()
+      .entities.source.query.primary({ teamId, projectId })
+      .go({ pages: 'all', attributes: ['projectSourceId', 'complianceWording', 'deletedAt'] }),
+    db()
+      .entities.sourceSheet.query.primary({ teamId, projectId })
+      .go({ pages: 'all', attributes: ['projectSourceId', 'sheetId', 'complianceWording'] }),
+  ]);
+  const live = sources.data.filter((source) => !source.deletedAt);
+  const liveIds = new Set(live.map((source) => source.projectSourceId));
+  return {
+    sources: live as Array<{ projectSourceId: string; complianceWording?: unknown }>,
+    sheets: sheets.data.filter((sheet) => liveIds.has(sheet.projectSourceId)) as Array<{
+      projectSourceId: string;
+      sheetId: string;
+      complianceWording?: unknown;
+    }>,
+  };
+}
+
+type Audit = { updatedByUserId: string; changedBySession: string };
+
+/** Sets (or, when empty, removes) a file's wording; the file must still be there. */
+export async function setSourceWording(
+  key: { teamId: string; projectId: string; projectSourceId: string },
+  wording: Record<string, string>,
+  audit: Audit,
+) {
+  const patch = db().entities.source.patch(key);
+  const update = Object.keys(wording).length
+    ? patch.set({ complianceWording: wording, ...audit })
+    : patch.set(audit).remove(['complianceWording']);
+  await update.where((attr, { notExists }) => notExists(attr.deletedAt)).go();
+}
+
+/** Sets (or, when empty, removes) a sheet's wording. */
+export async function setSheetWording(
+  key: { teamId: string; projectId: string; projectSourceId: string; sheetId: string },
+  wording: Record<string, string>,
+  audit: Audit,
+) {
+  const patch = db().entities.sourceSheet.patch(key);
+  const update = Object.keys(wording).length
+    ? patch.set({ complianceWording: wording, ...audit })
+    : patch.set(audit).remove(['complianceWording']);
+  await update.go();
+}

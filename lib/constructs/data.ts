@@ -67,6 +67,14 @@ export class Data extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads land in staging/ and are moved out once checked; one never completed is removed.
         { id: 'StagedUploads', prefix: 'staging/', expiration: Duration.days(1) },
+        // Exports (project data, answered questionnaires) are fetched once through a presigned GET.
+        // (On a versioned bucket the expired version goes a day later too, not after the general 30.)
+        {
+          id: 'Exports',
+          prefix: 'exports/',
+          expiration: Duration.days(1),
+          ...(retain ? { noncurrentVersionExpiration: Duration.days(1) } : {}),
+        },
         ...(retain ? [{ noncurrentVersionExpiration: Duration.days(30) }] : []),
       ],
     });

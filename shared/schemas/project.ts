@@ -243,8 +243,10 @@ export const UpdateProjectAccessRequest = z.strictObject({
 });
 
 /**
- * Compliance wording keyed by the level it belongs to: the projectId for the project level (the
- * import adds source and sheet ids).
+ * Compliance wording keyed by the level it belongs to: the projectId for the project level, a
+ * projectSourceId for a file of the project, a sheetId for one of its sheets (spec 001 §4: the
+ * sheet's wording wins, then the file's, then the project's, then the default). An update replaces
+ * the wording of each key it names; empty texts are dropped and fall back to the next level.
  */
 export const ComplianceOverrides = z.record(Id, ComplianceWording);
 export type ComplianceOverrides = z.infer<typeof ComplianceOverrides>;

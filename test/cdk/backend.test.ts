@@ -15,6 +15,7 @@ import {
   HANDLER_ENV,
   handlerFunctions,
   integratedFunction,
+  mappingOf,
   ofType,
   type PolicyStatementJson,
   type Resources,
@@ -49,15 +50,18 @@ describe('Lambda', () => {
   });
 
   it('gives every handler the shared runtime settings and the full environment', () => {
+    const jobs = streamJobFunctions(resources);
     for (const [id, fn] of handlerFunctions(resources)) {
       expect(fn.Properties, id).toMatchObject({
         Handler: 'index.handler',
         Architectures: ['arm64'],
-        MemorySize: 1024,
+        MemorySize: jobs.get(id)?.memoryMb ?? 1024,
         TracingConfig: { Mode: 'Active' },
       });
-      // REST handlers stop at API Gateway's 29 s; the stream consumer has longer (reactions.test.ts).
-      if (!id.startsWith('Reactions')) expect(fn.Properties.Timeout, id).toBe(29);
+      // REST handlers stop at API Gateway's 29 s; the stream consumer has longer (reactions.test.ts) and
+      // each stream job its declared time (stream-jobs.test.ts).
+      if (jobs.has(id)) expect(fn.Properties.Timeout, id).toBe(jobs.get(id)?.timeoutSeconds);
+      else if (!id.startsWith('Reactions')) expect(fn.Properties.Timeout, id).toBe(29);
       // Functions with the Parameters and Secrets extension (replySigning) also get its settings.
       const own = Object.keys(fn.Properties.Environment.Variables).filter(
         (name) => !/^(PARAMETERS_SECRETS_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(name),
@@ -196,7 +200,7 @@ const RESOURCE_OF: Record<string, RegExp> = {
   ses: /"Email(Identity|ConfigurationSet)\w+"/,
   'cognito-idp': /"AuthUserPool\w+"/,
   'execute-api': /"WebSocketApi\w+"/,
-  sqs: /"ReactionsFailedRecords\w+"/,
+  sqs: /"(ReactionsFailedRecords|Jobs\w+Failed)\w+"/,
 };
 
 const matches = (pattern: string, action: string) =>
@@ -216,6 +220,14 @@ function requiredFor(access: FunctionAccess): string[] {
   return (Object.keys(REQUIRED) as AccessKey[]).flatMap((key) =>
     access[key] === undefined ? [] : ((REQUIRED[key] as Record<string, string[]>)[String(access[key])] ?? []),
   );
+}
+
+/** The stream jobs' functions (logical id → the job they declare). */
+function streamJobFunctions(resources: Resources) {
+  const jobs = new Map<string, { memoryMb: number; timeoutSeconds: number }>();
+  for (const fn of Object.values(BACKGROUND_FUNCTIONS))
+    if ('job' in fn) jobs.set(mappingOf(resources, fn.description).Properties.FunctionName.Ref, fn.job);
+  return jobs;
 }
 
 /** The function each route group's routes are integrated with (one per group, see api.test.ts). */
@@ -250,8 +262,16 @@ function declaredFunctions(resources: Resources): DeclaredFunction[] {
     access: GROUP_ACCESS[group],
   }));
   const [[, wsIntegration]] = ofType(resources, 'AWS::ApiGatewayV2::Integration');
-  const [[, mapping]] = ofType(resources, 'AWS::Lambda::EventSourceMapping');
+  const mapping = mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description);
+  const jobs = Object.entries(BACKGROUND_FUNCTIONS)
+    .filter(([, fn]) => 'job' in fn)
+    .map(([name, fn]) => ({
+      name,
+      functionId: mappingOf(resources, fn.description).Properties.FunctionName.Ref as string,
+      access: fn.access as FunctionAccess,
+    }));
   return [
+    ...jobs,
     ...rest,
     {
       name: 'websocket',

@@ -103,4 +103,14 @@ describe('data', () => {
       },
     });
   });
+
+  it('removes exports a day after they were written', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Id: 'Exports', Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { GROUP_ACCESS } from '../../shared/routes';
-import { handlerFunctions, ofType, type Resources, roleOf, roleStatements, synthDev } from './support';
+import { handlerFunctions, mappingOf, type Resources, roleOf, roleStatements, synthDev } from './support';
 
 let template: Template;
 let resources: Resources;
@@ -11,10 +11,8 @@ beforeAll(() => {
   ({ template, resources } = synthDev());
 });
 
-const reactionsFunction = () => {
-  const [[, mapping]] = ofType(resources, 'AWS::Lambda::EventSourceMapping');
-  return mapping.Properties.FunctionName.Ref as string;
-};
+const reactionsFunction = () =>
+  mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description).Properties.FunctionName.Ref as string;
 
 describe('email', () => {
   it('creates the SES identity with a default configuration set and lets the reactions function send from it', () => {

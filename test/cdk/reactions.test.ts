@@ -6,7 +6,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_ATTRIBUTE, REACTIONS_STREAM } from '../../lib/constructs/reactions';
 import { BACKGROUND_FUNCTIONS, REACTION_ENTITIES } from '../../shared/background-functions';
-import { ofType, type Resource, type Resources, synthDev } from './support';
+import { mappingOf, ofType, type Resource, type Resources, synthDev } from './support';
 
 let template: Template;
 let resources: Resources;
@@ -14,15 +14,10 @@ beforeAll(() => {
   ({ template, resources } = synthDev());
 });
 
-const mapping = () => {
-  const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping');
-  expect(mappings).toHaveLength(1);
-  return mappings[0][1].Properties;
-};
+const mapping = () => mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description).Properties;
 const queue = (): [string, Resource] => {
-  const queues = ofType(resources, 'AWS::SQS::Queue');
-  expect(queues).toHaveLength(1);
-  return queues[0];
+  const queueId = mapping().DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0] as string;
+  return [queueId, resources[queueId]];
 };
 
 /** The subset of EventBridge-style pattern matching Lambda filters use here: exact string lists. */

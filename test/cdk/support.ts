@@ -210,3 +210,21 @@ export function roleStatements(resources: Resources, roleId: string): PolicyStat
 
 export const actionsOf = (statement: PolicyStatementJson) => asArray(statement.Action);
 export const resourcesOf = (statement: PolicyStatementJson) => asArray(statement.Resource);
+
+/**
+ * The table-stream mapping that invokes the function with this description (the reactions function, or
+ * a stream job of shared/background-functions.ts): exactly one per function.
+ */
+export function mappingOf(resources: Resources, description: string): Resource {
+  const functions = handlerFunctions(resources)
+    .filter(([, fn]) => fn.Properties.Description === description)
+    .map(([id]) => id);
+  const mappings = ofType(resources, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+    functions.includes(m.Properties.FunctionName.Ref),
+  );
+  if (functions.length !== 1 || mappings.length !== 1)
+    throw new Error(
+      `expected one function and one mapping for "${description}", found ${functions.length} and ${mappings.length}`,
+    );
+  return mappings[0][1];
+}

@@ -4,12 +4,22 @@
  * sheets with detected layouts, configuration into questions that never duplicates or loses an
  * answer, the spec's sheet rules, versions, Word documents, bad files, PRIVATE projects and roles.
  */
+import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../../functions/sources/formats/zip-guard';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
-import { buildQuestionnaireXlsx } from '../../scripts/fixtures/workbooks';
-import { SheetContent, type SheetDetail, SOURCE_MESSAGES, type Source } from '../../shared/schemas/source';
+import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../scripts/fixtures/workbooks';
+import type { ProjectDashboard } from '../../shared/schemas/project';
+import type { Question } from '../../shared/schemas/question';
+import {
+  type DocumentContent,
+  type DocumentDetail,
+  SheetContent,
+  type SheetDetail,
+  SOURCE_MESSAGES,
+  type Source,
+} from '../../shared/schemas/source';
 import { type ApiClient, client } from '../support/api-client';
 import { eventually } from '../support/eventually';
 import { connectLiveSocket } from '../support/live-socket';
@@ -22,6 +32,7 @@ const resources = new Resources();
 let stack: TestStack;
 let api: ApiClient;
 let admin: Person;
+let member: Person;
 let viewer: Person;
 let outsider: Person;
 const as = (person: Person) => api.as(person.token);
@@ -39,13 +50,19 @@ async function createProject(name: string) {
 
 async function linkedQuestions(projectId: string) {
   await stack.settle();
-  const page = ok<{
-    items: Array<{ questionId: string; question: string; answer: string; referenceNumber?: string }>;
-  }>(
+  const page = ok<{ items: Question[] }>(
     await as(admin).call('listQuestions', { params: { projectId }, query: { limit: 1000 } }),
     'listQuestions',
   );
   return page.items;
+}
+
+async function dashboard(projectId: string) {
+  await stack.settle();
+  return ok<ProjectDashboard>(
+    await as(admin).call('getProjectDashboard', { params: { projectId } }),
+    'getProjectDashboard',
+  );
 }
 
 beforeAll(async () => {
@@ -56,7 +73,8 @@ beforeAll(async () => {
     givenName: 'Ines',
     lastName: 'Importer',
   });
-  [viewer, outsider] = await Promise.all([
+  [member, viewer, outsider] = await Promise.all([
+    join(admin, 'mia@umbrella.test', 'ROLE_MEMBER', { givenName: 'Mia', lastName: 'Member' }),
     join(admin, 'vic@umbrella.test', 'ROLE_VIEWER', { givenName: 'Vic', lastName: 'Viewer' }),
     register('owen@other.test', 'Other Co', { givenName: 'Owen', lastName: 'Other' }),
   ]);
@@ -69,12 +87,14 @@ describe('spreadsheet import', () => {
   let source: Source;
   let built: Awaited<ReturnType<typeof buildQuestionnaireXlsx>>;
   let sheetId: string;
+  let watcher: Awaited<ReturnType<typeof connectLiveSocket>>;
+  const sourceEvents = () => watcher.received.filter((m) => m.eventName === 'SOURCE_UPDATED');
 
   it('processes an upload live: PROCESSING, then READY with every sheet and a detected layout', async () => {
     // Prepare
     projectId = await createProject('Acme vendor review');
     built = await buildQuestionnaireXlsx({ questions: 25 });
-    const watcher = await connectLiveSocket(stack.appUrl, admin.token, 'admin-watching-sources');
+    watcher = await connectLiveSocket(stack.appUrl, admin.token, 'admin-watching-sources');
     resources.add(() => watcher.socket.close());
     watcher.socket.send(JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: projectId } }));
     await watcher.waitFor((m) => m.eventName === 'WS-SUBSCRIBED');
@@ -88,10 +108,10 @@ describe('spreadsheet import', () => {
     expect(source.sheets.map((s) => s.sheetName)).toEqual(['Instructions', 'Questionnaire']);
     sheetId = source.sheets[1].sheetId;
     await watcher.waitFor((m) => m.eventName === 'SOURCE_UPDATED' && m.data.status === 'READY');
-    const statuses = watcher.received
-      .filter((m) => m.eventName === 'SOURCE_UPDATED')
-      .map((m) => m.data.status);
-    expect(statuses).toEqual(['PROCESSING', 'READY']);
+    expect(sourceEvents().map((m) => m.data)).toEqual([
+      expect.objectContaining({ projectId, projectSourceId: source.projectSourceId, status: 'PROCESSING' }),
+      expect.objectContaining({ projectId, projectSourceId: source.projectSourceId, status: 'READY' }),
+    ]);
     const listed = ok<Source[]>(
       await as(admin).call('listSources', { params: { projectId } }),
       'listSources',
@@ -129,6 +149,16 @@ describe('spreadsheet import', () => {
     const questions = await linkedQuestions(projectId);
     expect(questions.map((q) => q.question)).toEqual(built.rows.map((r) => r.question));
     expect(questions[0].referenceNumber).toBe(built.rows[0].reference);
+    expect(questions.every((q) => q.creationType === 'IMPORTED' && q.responseStatus === 'INCOMPLETE')).toBe(
+      true,
+    );
+    expect((await dashboard(projectId)).totalQuestions).toBe(25);
+    // The saved configuration is announced too (the Question Sources dialog follows it).
+    await eventually(() => expect(sourceEvents()).toHaveLength(3));
+    expect(sourceEvents()[2].data).toMatchObject({
+      projectSourceId: source.projectSourceId,
+      status: 'READY',
+    });
 
     // An answer, then a column changed: same questions, same answer, no duplicates.
     const answered = questions[0];
@@ -166,18 +196,27 @@ describe('spreadsheet import', () => {
     );
     expect(third).toMatchObject({ created: 0, unlinked: 1, questionCount: 24 });
     expect((await linkedQuestions(projectId)).map((q) => q.questionId)).not.toContain(answered.questionId);
-    const dashboard = ok<{ incompleteQuestions: { total: number } }>(
-      await as(admin).call('getProjectDashboard', { params: { projectId } }),
-      'dashboard',
-    );
-    expect(dashboard.incompleteQuestions.total).toBe(24);
+    const counts = await dashboard(projectId);
+    expect(counts.totalQuestions).toBe(24);
+    expect(counts.incompleteQuestions.total).toBe(24);
+    expect(counts.compliant.quantity).toBe(0);
     ok(await as(admin).call('configureSheet', { params, body: { ...body, version: 4 } }), 'configureSheet');
     const back = await linkedQuestions(projectId);
     expect(back).toHaveLength(25);
     expect(back[0]).toMatchObject({
       questionId: answered.questionId,
       answer: 'Yes: AES-256 at rest, TLS 1.2+ in transit.',
+      responseClassification: 'COMPLIANT',
     });
+    expect(new Set(back.map((q) => q.questionId)).size).toBe(25);
+    const restored = await dashboard(projectId);
+    expect(restored.totalQuestions).toBe(25);
+    expect(restored.compliant.quantity).toBe(1);
+    const sheet = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+    expect(sheet).toMatchObject({ configured: true, isLinked: true, questionCount: 25, version: 5 });
+    expect(sheet.rowInclusion.filter((r) => r.isLinked).map((r) => r.rowNumber)).toEqual(
+      built.rows.map((r) => r.rowNumber),
+    );
   });
 
   it("refuses configurations that break the spec's rules, stale versions and foreign callers", async () => {
@@ -213,29 +252,165 @@ describe('spreadsheet import', () => {
   });
 });
 
+describe('a file that arrives with answers', () => {
+  /** A vendor's half-filled control list: two question columns, guidance, answers and statuses. */
+  async function controlList() {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Access control');
+    sheet.addRow(['ID', 'Control', 'Detail', 'Guidance', 'Vendor response', 'Status']);
+    sheet.addRow([
+      'AC-1',
+      'Do you enforce multi-factor authentication for administrators?',
+      'Include break-glass accounts.',
+      'Name the factors in use.',
+      'Yes, hardware security keys for every administrator.',
+      'Yes',
+    ]);
+    sheet.addRow([
+      'AC-2',
+      'Are user access rights reviewed at least quarterly?',
+      '',
+      '',
+      'Reviews are semi-annual today.',
+      'partially compliant',
+    ]);
+    sheet.addRow(['AC-3', 'Do you allow shared or generic accounts?', '', '', '', 'Non-Compliant']);
+    sheet.addRow(['AC-4', 'Do you operate mainframe systems?', '', '', 'We run no mainframes.', 'n/a']);
+    sheet.addRow(['AC-5', 'Is a password policy enforced?', '', '', 'See policy PS-2.', 'Maybe']);
+    sheet.addRow([]);
+    sheet.addRow(['AC-6', '', '', 'A row without a question', 'Ignored', 'Yes']);
+    return new Uint8Array(await workbook.xlsx.writeBuffer());
+  }
+
+  it('takes joined question columns, guidance, answers and compliance wording from the cells', async () => {
+    // Prepare
+    const projectId = await createProject('Initech access review');
+    const source = await importSource(as(admin), projectId, 'Initech controls.xlsx', await controlList());
+    const [sheet] = source.sheets;
+    const params = { projectId, projectSourceId: source.projectSourceId, sheetId: sheet.sheetId };
+    const types = ['REFERENCE_NUMBER', 'QUESTION', 'QUESTION', 'INFORMATION', 'ANSWER', 'COMPLIANCE_STATUS'];
+    const body = {
+      columnClassifications: types.map((columnType, i) => ({ columnNumber: i + 1, columnType })),
+      isLinked: true,
+      rowInclusion: [
+        { rowNumber: 1, isLinked: false },
+        ...[2, 3, 4, 5, 6, 7, 8].map((rowNumber) => ({ rowNumber, isLinked: true })),
+      ],
+      version: sheet.version,
+    };
+
+    // Act
+    const result = ok(await as(admin).call('configureSheet', { params, body: body as never }), 'configure');
+
+    // Assess: rows without question text (blank, AC-6) give no question.
+    expect(result).toMatchObject({ created: 5, questionCount: 5 });
+    const questions = await linkedQuestions(projectId);
+    expect(questions.map((q) => q.referenceNumber)).toEqual(['AC-1', 'AC-2', 'AC-3', 'AC-4', 'AC-5']);
+    expect(questions[0]).toMatchObject({
+      question:
+        'Do you enforce multi-factor authentication for administrators?\nInclude break-glass accounts.',
+      information: 'Name the factors in use.',
+      answer: 'Yes, hardware security keys for every administrator.',
+      responseStatus: 'IN-PROGRESS',
+      responseClassification: 'COMPLIANT',
+    });
+    expect(questions.map((q) => [q.responseStatus, q.responseClassification])).toEqual([
+      ['IN-PROGRESS', 'COMPLIANT'],
+      ['IN-PROGRESS', 'PARTIALLY-COMPLIANT'],
+      ['INCOMPLETE', 'NON-COMPLIANT'],
+      ['IN-PROGRESS', 'NOT-APPLICABLE'],
+      ['IN-PROGRESS', 'INCOMPLETE'],
+    ]);
+    expect(questions[2].answer).toBe('');
+    const counts = await dashboard(projectId);
+    expect(counts.totalQuestions).toBe(5);
+    expect(counts.notCompliant.quantity).toBe(1);
+    expect(counts.partiallyCompliant.quantity).toBe(1);
+
+    // Act: the whole sheet left out.
+    const off = ok(
+      await as(admin).call('configureSheet', {
+        params,
+        body: { ...body, isLinked: false, version: result.version } as never,
+      }),
+      'configure unlinked',
+    );
+
+    // Assess: every question leaves the list and the counts; the sheet says so.
+    expect(off).toMatchObject({ created: 0, unlinked: 5, questionCount: 0 });
+    expect(await linkedQuestions(projectId)).toEqual([]);
+    expect((await dashboard(projectId)).totalQuestions).toBe(0);
+    const after = ok<Source>(
+      await as(admin).call('getSource', { params: { projectId, projectSourceId: source.projectSourceId } }),
+      'getSource',
+    );
+    expect(after.sheets[0]).toMatchObject({ isLinked: false, configured: true, questionCount: 0 });
+  });
+
+  it('reads a CSV as one sheet named after the file, with its question rows detected', async () => {
+    // Prepare
+    const projectId = await createProject('Hooli CSV questionnaire');
+    const csv = buildQuestionnaireCsv(8);
+
+    // Act
+    const source = await importSource(as(admin), projectId, 'Hooli vendor review.csv', strToU8(csv.text));
+
+    // Assess
+    expect(source.fileFormat).toBe('csv');
+    expect(source.sheets.map((s) => s.sheetName)).toEqual(['Hooli vendor review']);
+    const params = { projectId, projectSourceId: source.projectSourceId, sheetId: source.sheets[0].sheetId };
+    const detail = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+    expect(detail.suggestion.headerRow).toBe(1);
+    expect(detail.suggestion.questionRows).toEqual(csv.rows.map((r) => r.rowNumber));
+    const result = ok(
+      await as(admin).call('configureSheet', {
+        params,
+        body: {
+          columnClassifications: detail.suggestion.columnClassifications,
+          isLinked: true,
+          rowInclusion: detail.suggestion.questionRows.map((rowNumber) => ({ rowNumber, isLinked: true })),
+          version: detail.version,
+        },
+      }),
+      'configureSheet',
+    );
+    expect(result).toMatchObject({ created: 8, questionCount: 8 });
+    expect((await linkedQuestions(projectId)).map((q) => q.question)).toEqual(
+      csv.rows.map((r) => r.question),
+    );
+  });
+});
+
 describe('Word import', () => {
-  it('detects the questions and configures them, with the text taken from the document', async () => {
+  it('configures the detected questions with the text taken from the document, idempotently', async () => {
     // Prepare
     const projectId = await createProject('Globex supplier questionnaire');
     const built = await buildQuestionnaireDocx({ paragraphs: 4, tableRows: 3 });
     const source = await importSource(as(admin), projectId, 'Globex questionnaire.docx', built.bytes);
+    expect(source).toMatchObject({ status: 'READY', fileFormat: 'docx', sheets: [] });
     const params = { projectId, projectSourceId: source.projectSourceId };
-    const detail = ok(await as(admin).call('getDocument', { params }), 'getDocument');
+    const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    expect(detail.configured).toBe(false);
+    const content = (await (await fetch(detail.contentUrl)).json()) as DocumentContent;
+    const intro = content.nodes.find((n) => n.text.startsWith('Please answer each question'))!;
+    const firstQuestion = detail.suggestion.find((a) => a.annotationType === 'QUESTION')!;
+    // The introduction marked as the first question's answer: an answer the file already holds.
+    const annotations = [
+      ...detail.suggestion.map((a) => ({ ...a, text: 'client text is ignored' })),
+      {
+        nodeId: intro.nodeId,
+        annotationType: 'ANSWER' as const,
+        parentNodeId: firstQuestion.nodeId,
+        inTable: false,
+        hasContent: true,
+        text: 'client text is ignored',
+      },
+    ];
+    const body = { annotations, configuration: detail.configuration, isLinked: true };
 
     // Act
     const result = ok(
-      await as(admin).call('configureDocument', {
-        params,
-        body: {
-          annotations: detail.suggestion.map((a: Record<string, unknown>) => ({
-            ...a,
-            text: 'client text is ignored',
-          })),
-          configuration: detail.configuration,
-          isLinked: true,
-          version: detail.version,
-        },
-      }),
+      await as(admin).call('configureDocument', { params, body: { ...body, version: detail.version } }),
       'configureDocument',
     );
 
@@ -243,24 +418,215 @@ describe('Word import', () => {
     expect(result).toMatchObject({ created: 7, questionCount: 7 });
     const questions = await linkedQuestions(projectId);
     expect(questions.map((q) => q.question)).toEqual([...built.paragraphQuestions, ...built.tableQuestions]);
-    const orphan = await as(admin).call('configureDocument', {
+    expect(questions[0]).toMatchObject({ answer: intro.text, responseStatus: 'IN-PROGRESS' });
+    expect(questions.slice(1).every((q) => q.answer === '')).toBe(true);
+    const saved = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    expect(saved).toMatchObject({ configured: true, questionCount: 7, version: result.version });
+    expect(saved.annotations.find((a) => a.nodeId === firstQuestion.nodeId)?.text).toBe(
+      built.paragraphQuestions[0],
+    );
+
+    // Act: saved again, then a stale save.
+    const again = ok(
+      await as(admin).call('configureDocument', { params, body: { ...body, version: result.version } }),
+      'configureDocument again',
+    );
+    const stale = await as(admin).call('configureDocument', { params, body: { ...body, version: 1 } });
+
+    // Assess: nothing duplicated or changed.
+    expect(again).toMatchObject({ created: 0, updated: 0, unlinked: 0, questionCount: 7 });
+    expect((await linkedQuestions(projectId)).map((q) => q.questionId)).toEqual(
+      questions.map((q) => q.questionId),
+    );
+    expect(stale.status).toBe(409);
+
+    // Act: the document left out.
+    const off = ok(
+      await as(admin).call('configureDocument', {
+        params,
+        body: { ...body, isLinked: false, version: again.version },
+      }),
+      'configureDocument unlinked',
+    );
+
+    // Assess
+    expect(off).toMatchObject({ unlinked: 7, questionCount: 0 });
+    expect(await linkedQuestions(projectId)).toEqual([]);
+  });
+
+  it('refuses annotations on nodes the document lacks, and parts that belong to no question', async () => {
+    // Prepare
+    const projectId = await createProject('Globex annotations');
+    const built = await buildQuestionnaireDocx({ paragraphs: 2, tableRows: 1 });
+    const source = await importSource(as(admin), projectId, 'Globex short.docx', built.bytes);
+    const params = { projectId, projectSourceId: source.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    const question = detail.suggestion.find((a) => a.annotationType === 'QUESTION')!;
+    const answer = (nodeId: string, parentNodeId?: string) => ({
+      nodeId,
+      annotationType: 'ANSWER' as const,
+      parentNodeId,
+      inTable: false,
+      hasContent: false,
+      text: '',
+    });
+    const save = (annotations: unknown[]) =>
+      as(admin).call('configureDocument', {
+        params,
+        body: { annotations, configuration: detail.configuration, isLinked: true } as never,
+      });
+
+    // Act
+    const refused = [
+      await save([{ ...question, nodeId: 'p9999' }]),
+      await save([answer('p1', 'p0')]),
+      await save([answer(question.nodeId)]),
+      await save([question, answer('p1', 'p9999')]),
+    ];
+    const viewerSave = await as(viewer).call('configureDocument', {
       params,
+      body: { annotations: detail.suggestion, configuration: detail.configuration, isLinked: true },
+    });
+
+    // Assess
+    for (const response of refused) {
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.fieldErrors.annotations).toHaveLength(1);
+    }
+    expect(viewerSave.status).toBe(403);
+    expect(await linkedQuestions(projectId)).toEqual([]);
+  });
+});
+
+describe('who may import', () => {
+  it('lets members import into open projects they can see, and nobody else', async () => {
+    // Prepare
+    const projectId = await createProject('Wayne supplier review');
+    const csv = strToU8(buildQuestionnaireCsv(3).text);
+    const start = (person: Person, id = projectId, fileName = 'Wayne review.csv') =>
+      as(person).call('createSource', {
+        params: { projectId: id },
+        body: { fileName, contentType: 'text/csv' },
+      });
+
+    // Act: a member uploads; someone else tries to complete it.
+    const projectSourceId = await uploadSource(as(member), projectId, 'Wayne review.csv', csv);
+    const byOther = await as(admin).call('completeSource', {
+      params: { projectId },
+      body: { projectSourceId },
+    });
+    const byOwner = await as(member).call('completeSource', {
+      params: { projectId },
+      body: { projectSourceId },
+    });
+    const twice = await as(member).call('completeSource', {
+      params: { projectId },
+      body: { projectSourceId },
+    });
+
+    // Assess
+    expect(byOther.status).toBe(403);
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.body.data).toMatchObject({ projectSourceId, status: 'PROCESSING' });
+    expect(twice.status).toBe(409);
+    expect((await start(viewer)).status).toBe(403);
+    expect((await start(outsider)).status).toBe(404);
+    const unsupported = await start(member, projectId, 'answers.pdf');
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.fieldErrors.fileName).toEqual([SOURCE_MESSAGES.uploadError]);
+    // Viewers see the sources.
+    const seen = ok<Source[]>(await as(viewer).call('listSources', { params: { projectId } }), 'listSources');
+    expect(seen.map((s) => s.projectSourceId)).toEqual([projectSourceId]);
+  });
+
+  it('answers 404 for everything of a PRIVATE project the caller is not on', async () => {
+    // Prepare: a source in the project, then the project made private to its creator.
+    const created = ok<{ projectId: string; version: number }>(
+      await as(admin).call('createProject', { body: { name: 'Stark private review' } }),
+      'createProject',
+    );
+    const { projectId } = created;
+    const source = await importSource(
+      as(admin),
+      projectId,
+      'Stark review.csv',
+      strToU8(buildQuestionnaireCsv(3).text),
+    );
+    const sheetId = source.sheets[0].sheetId;
+    ok(
+      await as(admin).call('updateProjectAccess', {
+        params: { projectId },
+        body: { accessVisibility: 'PRIVATE', shareWith: [], version: created.version },
+      }),
+      'updateProjectAccess',
+    );
+    const params = { projectId, projectSourceId: source.projectSourceId };
+    const configure = {
+      columnClassifications: [
+        { columnNumber: 3, columnType: 'QUESTION' as const },
+        { columnNumber: 4, columnType: 'ANSWER' as const },
+      ],
+      isLinked: true,
+      rowInclusion: [{ rowNumber: 2, isLinked: true }],
+    };
+
+    // Act
+    const responses = {
+      listSources: await as(member).call('listSources', { params: { projectId } }),
+      createSource: await as(member).call('createSource', {
+        params: { projectId },
+        body: { fileName: 'More.csv', contentType: 'text/csv' },
+      }),
+      getSource: await as(member).call('getSource', { params }),
+      getSheet: await as(member).call('getSheet', { params: { ...params, sheetId } }),
+      configureSheet: await as(member).call('configureSheet', {
+        params: { ...params, sheetId },
+        body: configure,
+      }),
+      downloadSource: await as(member).call('downloadSource', { params }),
+    };
+
+    // Assess
+    for (const [route, response] of Object.entries(responses)) expect(response.status, route).toBe(404);
+    expect((await as(admin).call('getSheet', { params: { ...params, sheetId } })).status).toBe(200);
+  });
+
+  it('refuses imports into a closed project with the reason', async () => {
+    // Prepare
+    const projectId = await createProject('Cyberdyne closed review');
+    const source = await importSource(
+      as(admin),
+      projectId,
+      'Cyberdyne.csv',
+      strToU8(buildQuestionnaireCsv(2).text),
+    );
+    ok(
+      await as(admin).call('updateProject', { params: { projectId }, body: { projectStatus: 'COMPLETE' } }),
+      'close project',
+    );
+
+    // Act
+    const started = await as(admin).call('createSource', {
+      params: { projectId },
+      body: { fileName: 'Another.xlsx', contentType: 'application/octet-stream' },
+    });
+    const configured = await as(admin).call('configureSheet', {
+      params: { projectId, projectSourceId: source.projectSourceId, sheetId: source.sheets[0].sheetId },
       body: {
-        annotations: [
-          {
-            nodeId: 'p1',
-            annotationType: 'ANSWER',
-            parentNodeId: 'p0',
-            inTable: false,
-            hasContent: false,
-            text: '',
-          },
+        columnClassifications: [
+          { columnNumber: 3, columnType: 'QUESTION' },
+          { columnNumber: 4, columnType: 'ANSWER' },
         ],
-        configuration: detail.configuration,
         isLinked: true,
+        rowInclusion: [{ rowNumber: 2, isLinked: true }],
       },
     });
-    expect(orphan.status).toBe(400);
+
+    // Assess
+    expect(started.status).toBe(409);
+    expect(started.body.message).toBe('This project is closed. Re-open it to add questions.');
+    expect(configured.status).toBe(409);
+    expect(await linkedQuestions(projectId)).toEqual([]);
   });
 });
 

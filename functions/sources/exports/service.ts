@@ -1,0 +1,218 @@
+/**
+ * Downloads and exports of a project's sources (spec 001 §7): the original file unchanged, the
+ * project's questions as CSV or XLSX (DATA), and the answered questionnaire written back into a
+ * copy of the customer's own file (SOURCE). Exports are written under `exports/<teamId>/…`, read
+ * through a short-lived presigned GET that saves the file under its name, and expire after a day
+ * (bucket lifecycle). PRIVATE projects answer 404 to those not on them.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DATA_EXPORT_COLUMNS,
+  EXPORT_PREVIEW_ROWS,
+  type ExportPreview,
+  type ExportRequest,
+  type FileLink,
+  SOURCE_CONTENT_TYPES,
+} from '../../../shared/schemas/source';
+import type { TeamCaller } from '../../common/caller';
+import type { ProjectItem, QuestionItem, SourceItem } from '../../common/entities';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
+import { visibleProject } from '../../common/project-access';
+import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
+import { usersById } from '../../common/team-directory';
+import { SourceFormatError } from '../formats/types';
+import { dataRows } from './data';
+import { answeredFileName, dataExportFileName, safeFileName } from './names';
+import * as repo from './repo';
+import {
+  documentWriteBack,
+  type ExportSheet,
+  exportableSheets,
+  type PlacedQuestion,
+  placedRow,
+  SOURCE_PREVIEW_COLUMNS,
+  sheetWriteBack,
+} from './write-back';
+
+export const EXPORT_MESSAGES = {
+  sourceNotFound: 'That file does not exist',
+  notReady: 'This file has not been read yet. Try again once it is ready.',
+  sheetsNotConfigured:
+    'None of the sheets of this file is configured yet. Configure a sheet before exporting the answered file.',
+  documentNotConfigured:
+    'This document is not configured yet. Configure its questions before exporting the answered file.',
+  originalMissing: 'The original file could not be found. Upload it again to export it answered.',
+} as const;
+
+export const EXPORTS_PREFIX = 'exports/';
+
+// ——— Downloads ———
+
+export async function downloadSource(
+  caller: TeamCaller,
+  projectId: string,
+  projectSourceId: string,
+): Promise<FileLink> {
+  const project = await visibleProject(caller, projectId);
+  const source = await repo.sourceOf(project.teamId, projectId, projectSourceId);
+  if (!source) throw new NotFoundError(EXPORT_MESSAGES.sourceNotFound);
+  if (!source.fileKey) throw new ConflictError(EXPORT_MESSAGES.notReady);
+  const fileName = safeFileName(source.fileName, `Questionnaire.${source.fileFormat}`);
+  return { url: await presignDownload(source.fileKey, undefined, { fileName }), fileName };
+}
+
+// ——— Exports ———
+
+interface Prepared {
+  fileName: string;
+  columns: string[];
+  rows: string[][];
+  questionCount: number;
+  answeredCount: number;
+  /** Writes the file (only when exporting, not for the preview). */
+  write: () => Promise<{ bytes: Uint8Array; contentType: string }>;
+}
+
+const answered = (questions: Array<{ answer: string }>) => questions.filter((q) => q.answer.trim()).length;
+
+async function prepareData(project: ProjectItem, format: 'csv' | 'xlsx'): Promise<Prepared> {
+  const { teamId, projectId } = project;
+  const [questions, sources] = await Promise.all([
+    repo.linkedQuestionsOf(teamId, projectId),
+    repo.sourcesOf(teamId, projectId),
+  ]);
+  const sheetSources = sources.filter((s) =>
+    questions.some((q) => q.projectSourceId === s.projectSourceId && q.sourceKey?.includes(':')),
+  );
+  const [users, sheets] = await Promise.all([
+    usersById(questions.map((q) => q.assignedToUserId)),
+    Promise.all(sheetSources.map((s) => repo.sheetsOf(teamId, projectId, s.projectSourceId))),
+  ]);
+  const rows = dataRows(questions, {
+    projectWording: project.complianceWording,
+    fileNames: new Map(sources.map((s) => [s.projectSourceId, s.fileName])),
+    sheetNames: new Map(sheets.flat().map((s) => [s.sheetId, s.sheetName])),
+    fullNames: new Map([...users.values()].map((u) => [u.userId, `${u.givenName} ${u.lastName}`.trim()])),
+  });
+  const { neutralise } = await import('../formats/data-export');
+  return {
+    fileName: dataExportFileName(project.name, format),
+    columns: [...DATA_EXPORT_COLUMNS],
+    // As written: a CSV cell that would run as a formula carries its apostrophe (XLSX cells are text).
+    rows: rows.map((row) => (format === 'csv' ? row.map(neutralise) : [...row])),
+    questionCount: questions.length,
+    answeredCount: answered(questions),
+    write: async () => ({
+      bytes: bytesOf(await (await import('../formats/data-export')).dataExport(rows, format)),
+      contentType: SOURCE_CONTENT_TYPES[format],
+    }),
+  };
+}
+
+async function readySource(project: ProjectItem, projectSourceId: string): Promise<SourceItem> {
+  const source = await repo.sourceOf(project.teamId, project.projectId, projectSourceId);
+  if (!source) throw new NotFoundError(EXPORT_MESSAGES.sourceNotFound);
+  if (source.status !== 'READY' || !source.fileKey) throw new ConflictError(EXPORT_MESSAGES.notReady);
+  return source;
+}
+
+async function prepareSource(project: ProjectItem, projectSourceId: string): Promise<Prepared> {
+  const { teamId, projectId } = project;
+  const source = await readySource(project, projectSourceId);
+  const levels = { file: source.complianceWording, project: project.complianceWording };
+  const ofSource = (questions: QuestionItem[]) =>
+    questions.filter((q) => q.projectSourceId === projectSourceId && q.creationType === 'IMPORTED');
+
+  let placed: PlacedQuestion[];
+  let write: () => Promise<Uint8Array>;
+  if (source.fileFormat === 'docx') {
+    const [document, questions] = await Promise.all([
+      repo.documentOf(teamId, projectId, projectSourceId),
+      repo.linkedQuestionsOf(teamId, projectId),
+    ]);
+    if (!document?.configured || !document.isLinked) {
+      throw new ConflictError(EXPORT_MESSAGES.documentNotConfigured);
+    }
+    const result = documentWriteBack(ofSource(questions), document, levels);
+    placed = result.placed;
+    write = async () => {
+      const { writeDocument } = await import('../formats/write-document');
+      return bytesOf(await writeDocument(await original(source), result.writes));
+    };
+  } else {
+    const format = source.fileFormat;
+    const [sheets, questions] = await Promise.all([
+      repo.sheetsOf(teamId, projectId, projectSourceId),
+      repo.linkedQuestionsOf(teamId, projectId),
+    ]);
+    const configured = exportableSheets(sheets as ExportSheet[]);
+    if (!configured.length) throw new ConflictError(EXPORT_MESSAGES.sheetsNotConfigured);
+    const result = sheetWriteBack(ofSource(questions), configured, levels);
+    placed = result.placed;
+    write = async () => {
+      const { writeSpreadsheet } = await import('../formats/write-spreadsheet');
+      return bytesOf(await writeSpreadsheet(await original(source), format, result.writes));
+    };
+  }
+  return {
+    fileName: answeredFileName(source.fileName, source.fileFormat),
+    columns: SOURCE_PREVIEW_COLUMNS,
+    rows: placed.map(placedRow),
+    questionCount: placed.length,
+    answeredCount: answered(placed),
+    write: async () => ({
+      bytes: await writeOrExplain(write),
+      contentType: SOURCE_CONTENT_TYPES[source.fileFormat],
+    }),
+  };
+}
+
+async function original(source: SourceItem): Promise<Uint8Array> {
+  const bytes = source.fileKey ? await readObjectBytes(source.fileKey) : null;
+  if (!bytes) throw new ConflictError(EXPORT_MESSAGES.originalMissing);
+  return bytes;
+}
+
+/** A file the writer cannot write into is the user's to know about (422), never a 500. */
+async function writeOrExplain(write: () => Promise<Uint8Array>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof SourceFormatError) throw new UnprocessableError(error.reason, { cause: error });
+    throw error;
+  }
+}
+
+/** The writers give bytes, or bytes with what they could not place. */
+function bytesOf(result: Uint8Array | { bytes: Uint8Array }): Uint8Array {
+  return result instanceof Uint8Array ? result : result.bytes;
+}
+
+async function prepare(caller: TeamCaller, projectId: string, body: ExportRequest) {
+  const project = await visibleProject(caller, projectId);
+  return body.kind === 'DATA'
+    ? prepareData(project, body.format)
+    : prepareSource(project, body.projectSourceId);
+}
+
+export async function exportPreview(
+  caller: TeamCaller,
+  projectId: string,
+  body: ExportRequest,
+): Promise<ExportPreview> {
+  const { fileName, columns, rows, questionCount, answeredCount } = await prepare(caller, projectId, body);
+  return { fileName, columns, rows: rows.slice(0, EXPORT_PREVIEW_ROWS), questionCount, answeredCount };
+}
+
+export async function exportQuestions(
+  caller: TeamCaller,
+  projectId: string,
+  body: ExportRequest,
+): Promise<FileLink> {
+  const prepared = await prepare(caller, projectId, body);
+  const { bytes, contentType } = await prepared.write();
+  const key = `${EXPORTS_PREFIX}${caller.user.teamId}/${randomUUID()}/${prepared.fileName}`;
+  await writeObjectBytes(key, bytes, contentType);
+  const url = await presignDownload(key, undefined, { fileName: prepared.fileName });
+  return { url, fileName: prepared.fileName };
+}
