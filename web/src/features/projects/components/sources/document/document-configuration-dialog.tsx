@@ -223,6 +223,36 @@ export function DocumentConfigurationDialog({
     if (id && draft && isQuestion(draft.annotations, id)) setActiveQuestion(id);
   };
 
+  /** Selects a node by id and brings it into view. */
+  const selectNode = (id: string) => {
+    setSelected(id);
+    if (draft && isQuestion(draft.annotations, id)) setActiveQuestion(id);
+    documentRef.current
+      ?.querySelector(`[data-node-id="${CSS.escape(id)}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  };
+
+  /** The keyboard does all a pointer does: arrows move, Q marks, Delete removes, A/C/I/R link. */
+  const onDocumentKey = (event: React.KeyboardEvent) => {
+    if (!content.data || !index) return;
+    const selectable = content.data.nodes.filter((n) => n.kind === 'paragraph' || n.kind === 'cell');
+    const at = selectable.findIndex((n) => n.nodeId === selected);
+    const key = event.key.toUpperCase();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      const next =
+        selectable[Math.min(selectable.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))];
+      if (next) selectNode(next.nodeId);
+    } else if (key === 'Q' && selected) {
+      update((d) => ({ ...d, annotations: markQuestion(d.annotations, selected, index, d.configuration) }));
+      setActiveQuestion(selected);
+    } else if ((event.key === 'Delete' || event.key === 'Backspace') && selected) {
+      update((d) => ({ ...d, annotations: removeQuestion(d.annotations, selected) }));
+    } else if ((MARKERS as string[]).includes(key) && selected !== activeQuestion) {
+      linkTo(key as Marker, selected);
+    } else return;
+    event.preventDefault();
+  };
+
   const onDragEnd = (event: DragEndEvent) => {
     const start = event.activatorEvent as PointerEvent;
     const x = start.clientX + event.delta.x;
@@ -252,7 +282,11 @@ export function DocumentConfigurationDialog({
       notifySuccess(sheetSavedMessage(fileName, result));
       setDraft(null);
     } catch (error) {
-      notifyError(isApiError(error) && error.status === 409 ? SHEET_CONFLICT : SOURCE_MESSAGES.saveDocument);
+      if (isApiError(error) && error.status === 409) {
+        // Someone else saved first: theirs is loaded (the detail was refetched), this draft dropped.
+        notifyError(SHEET_CONFLICT);
+        setDraft(null);
+      } else notifyError(SOURCE_MESSAGES.saveDocument);
     }
   };
 
@@ -302,12 +336,15 @@ export function DocumentConfigurationDialog({
                     </Alert>
                   ) : null}
                   <Paper shadow="xs" radius="sm" className={classes.paper}>
-                    {/* biome-ignore lint/a11y/useKeyWithClickEvents: the Questions list offers every question from the keyboard */}
-                    {/* biome-ignore lint/a11y/noStaticElementInteractions: a click selects text of the document; no control is implied */}
                     <div
+                      role="application"
                       ref={documentRef}
                       className={classes.document}
                       onClick={onDocumentClick}
+                      onKeyDown={onDocumentKey}
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard widget (role application): arrows, Q, Delete, A/C/I/R
+                      tabIndex={0}
+                      aria-label="Document. Arrow keys select text; Q marks a question, Delete removes it, A, C, I or R link the selection to the selected question"
                       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again with DOMPurify
                       dangerouslySetInnerHTML={{ __html: html }}
                       data-testid="document-content"
