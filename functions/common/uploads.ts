@@ -106,6 +106,7 @@ export async function acceptUpload(
     stored.size > 0 ? await sniff(await readHead(stagingKey, SNIFF_BYTES), rule.types) : null;
   if (!contentType) {
     await onRefused?.(stored.size > 0 ? await readHead(stagingKey, stored.size) : new Uint8Array());
+    await deleteUpload(stagingKey);
     throw new UnprocessableError(rule.wrongType);
   }
   await copyUpload(stagingKey, finalKey, contentType);
