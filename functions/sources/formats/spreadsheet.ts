@@ -33,8 +33,22 @@ const clip = (text: string) =>
 /** Excel stores dates as days since 1899-12-30; exceljs hands them over as UTC Dates. */
 const excelSerial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
 
+/**
+ * Built-in formats whose display depends on the reader's locale (exceljs names built-in 14 and 22
+ * 'mm-dd-yy' and 'm/d/yy h:mm'; Excel shows them as the system's short date): shown unambiguously.
+ */
+const LOCALE_FORMATS: Record<string, string> = {
+  'mm-dd-yy': 'yyyy-mm-dd',
+  'm/d/yy h:mm': 'yyyy-mm-dd h:mm',
+};
+
 function formatNumber(value: number, numFmt: string | undefined): string {
-  if (!numFmt || numFmt === 'General') return SSF.format('General', value);
+  if (!numFmt || numFmt === 'General') {
+    // General widens with its column: whole numbers up to 15 digits (IDs, phone numbers) show in full.
+    if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
+    return SSF.format('General', value);
+  }
+  numFmt = LOCALE_FORMATS[numFmt] ?? numFmt;
   try {
     return SSF.format(numFmt, value);
   } catch {

@@ -64,6 +64,42 @@ describe('readSpreadsheet (xlsx)', () => {
     expect(sheets[0].columnCount).toBe(3);
   });
 
+  it('shows dates, percentages, currencies, text and custom formats as Excel displays them', async () => {
+    // Prepare
+    const cases: [ExcelJS.CellValue, string | undefined, string][] = [
+      [new Date(Date.UTC(2024, 0, 15)), undefined, '2024-01-15'],
+      [new Date(Date.UTC(2024, 0, 15)), 'dd/mm/yyyy', '15/01/2024'],
+      [new Date(Date.UTC(2024, 0, 15, 13, 30)), 'yyyy-mm-dd hh:mm', '2024-01-15 13:30'],
+      [45000, 'mmm d, yyyy', 'Mar 15, 2023'],
+      [0.5, 'h:mm AM/PM', '12:00 PM'],
+      [0.125, '0.0%', '12.5%'],
+      [1234.5, '"$"#,##0.00', '$1,234.50'],
+      [1234.5, '[$€-407]#,##0.00', '€1,234.50'],
+      [1234.5, '#,##0.00 "EUR"', '1,234.50 EUR'],
+      [-1234.5, '#,##0.00;[Red](#,##0.00)', '(1,234.50)'],
+      [1234.5, '_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-', '1,234.50'],
+      [42, '000000', '000042'],
+      ['00123', '@', '00123'],
+      [0.1 + 0.2, undefined, '0.3'],
+      [123456789012, undefined, '123456789012'],
+      [1e21, undefined, '1E+21'],
+      [{ formula: 'A1+1', result: new Date(Date.UTC(2024, 0, 16)) }, 'd-mmm-yy', '16-Jan-24'],
+    ];
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Formats');
+    cases.forEach(([value, numFmt], index) => {
+      const cell = sheet.getCell(index + 1, 1);
+      cell.value = value;
+      if (numFmt) cell.numFmt = numFmt;
+    });
+
+    // Act
+    const { sheets } = await readSpreadsheet(await toBytes(workbook), 'xlsx');
+
+    // Assess
+    expect(sheets[0].content.rows.map((row) => row.cells[0])).toEqual(cases.map(([, , shown]) => shown));
+  });
+
   it('reads a 10,000-question workbook quickly and detects its layout', async () => {
     // Prepare
     const built = await buildQuestionnaireXlsx({ questions: 10_000 });
