@@ -124,7 +124,8 @@ export const projects = routeGroup(
       path: '/api/projects/{projectId}/compliance/update',
       auth: 'user',
       permission: 'USER_PERMISSION_CREATE_PROJECT',
-      summary: 'Set the compliance wording of the project, its files or its sheets (each key given is replaced)',
+      summary:
+        'Set the compliance wording of the project, its files or its sheets (each key given is replaced)',
       body: z.strictObject({ overrides: ComplianceOverrides, version: z.number().int().optional() }),
       response: ComplianceOverrides,
     }),

@@ -67,7 +67,12 @@ function numberingLabels(numberingXml: string | undefined) {
       ];
       let rest = n;
       let out = '';
-      for (const [value, numeral] of numerals) while (rest >= value) (out += numeral), (rest -= value);
+      for (const [value, numeral] of numerals) {
+        while (rest >= value) {
+          out += numeral;
+          rest -= value;
+        }
+      }
       return kind === 'upperRoman' ? out.toUpperCase() : out;
     }
     return String(n);

@@ -345,7 +345,6 @@ export function DocumentConfigurationDialog({
                       // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard widget (role application): arrows, Q, Delete, A/C/I/R
                       tabIndex={0}
                       aria-label="Document. Arrow keys select text; Q marks a question, Delete removes it, A, C, I or R link the selection to the selected question"
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again with DOMPurify
                       dangerouslySetInnerHTML={{ __html: html }}
                       data-testid="document-content"
                     />
