@@ -11,9 +11,14 @@ export interface BackgroundFunction {
   access: FunctionAccess;
   /**
    * A job driven by the table's stream: the function receives (one at a time) the changes whose
-   * new item is this entity with this attribute value. The local runner polls the stream for it too.
+   * new item matches one of its triggers (this entity with this string attribute value). The local
+   * runner polls the stream for it too.
    */
-  job?: { entity: string; attribute: string; value: string; memoryMb: number; timeoutSeconds: number };
+  job?: {
+    triggers: ReadonlyArray<{ entity: string; attribute: string; value: string }>;
+    memoryMb: number;
+    timeoutSeconds: number;
+  };
 }
 
 export const BACKGROUND_FUNCTIONS = {
@@ -35,9 +40,18 @@ export const BACKGROUND_FUNCTIONS = {
   sourceProcessor: {
     entry: 'functions/sources/processor.ts',
     description:
-      'Reads an accepted questionnaire file (sheets or document), detects its layout, marks it READY or FAILED',
+      "Reads an accepted questionnaire file (sheets or document), detects its layout, marks it READY or FAILED; creates a large sheet's questions",
     access: { table: 'readwrite', uploads: 'readwrite' },
-    job: { entity: 'source', attribute: 'status', value: 'PROCESSING', memoryMb: 2048, timeoutSeconds: 300 },
+    job: {
+      triggers: [
+        // A file accepted by `complete`.
+        { entity: 'source', attribute: 'status', value: 'PROCESSING' },
+        // A sheet saved with more questions than one request creates (see functions/sources/configure.ts).
+        { entity: 'sourceSheet', attribute: 'applyState', value: 'APPLYING' },
+      ],
+      memoryMb: 2048,
+      timeoutSeconds: 900,
+    },
   },
 } as const satisfies Record<string, BackgroundFunction>;
 

@@ -1,7 +1,8 @@
 /**
  * Saving a sheet's or a document's configuration (spec 001 §4, §5, §7): the configuration is
  * checked, its questions are created, updated and unlinked (questions-from-source.ts), then the
- * configuration is stored with its version (a stale save answers 409).
+ * configuration is stored with its version (a stale save answers 409). A sheet save too large for
+ * one request is stored first and applied by the processing job (applySheet).
  */
 import type { WordingLevels } from '../../shared/compliance';
 import type { ComplianceWording } from '../../shared/schemas/project';
@@ -15,12 +16,14 @@ import {
 } from '../../shared/schemas/source';
 import { sheetConfigProblem } from '../../shared/sheet-config';
 import type { TeamCaller } from '../common/caller';
+import type { ProjectItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
+import { logger } from '../common/logger';
 import { readObjectBytes } from '../common/storage';
 import { classificationOf, type SourcedQuestion, syncQuestions } from './questions-from-source';
 import * as repo from './repo';
-import { toRanges } from './rows';
+import { fromRanges, toRanges } from './rows';
 import {
   documentContentKey,
   NOT_READY,
@@ -46,6 +49,82 @@ async function configurable(caller: TeamCaller, projectId: string, projectSource
   return { project, source };
 }
 
+/**
+ * A save that gives or takes more questions than this is applied by the processing job instead of
+ * the request (a sheet of 10,000 rows takes longer to write than API Gateway's 29 s allow): the
+ * request stores the configuration with applyState APPLYING and answers at once.
+ */
+export const INLINE_QUESTIONS = 1_000;
+export const SHEET_APPLYING = "This sheet's questions are still being created. Try again once they are.";
+export const APPLY_FAILED =
+  "We could not create all of this sheet's questions. Save its configuration again.";
+
+type SheetConfiguration = Pick<SourceSheetItem, 'isLinked' | 'columnClassifications'> & {
+  includedRows: number[];
+};
+
+const levelsOf = (project: ProjectItem, source: SourceItem, sheet: SourceSheetItem): WordingLevels => ({
+  sheet: sheet.complianceWording as ComplianceWording | undefined,
+  file: source.complianceWording as ComplianceWording | undefined,
+  project: project.complianceWording,
+});
+
+/** The questions a sheet's configuration gives: one per included row with question text. */
+function sheetQuestions(
+  sheet: SourceSheetItem,
+  config: SheetConfiguration,
+  content: SheetContent,
+  levels: WordingLevels,
+): SourcedQuestion[] {
+  if (!config.isLinked) return [];
+  const columns = config.columnClassifications as ConfigureSheetRequest['columnClassifications'];
+  const of = (type: string) => columns.filter((c) => c.columnType === type).map((c) => c.columnNumber - 1);
+  const text = (cells: string[], indexes: number[]) =>
+    indexes
+      .map((i) => cells[i] ?? '')
+      .filter(Boolean)
+      .join('\n');
+  const rows = new Map(content.rows.map((r) => [r.rowNumber, r.cells]));
+  const wanted: SourcedQuestion[] = [];
+  for (const rowNumber of [...new Set(config.includedRows)].sort((a, b) => a - b)) {
+    const cells = rows.get(rowNumber) ?? [];
+    const question = text(cells, of('QUESTION'));
+    if (!question.trim()) continue;
+    wanted.push({
+      sourceKey: `${sheet.sheetId}:${rowNumber}`,
+      order: rowNumber,
+      orderGroup: sheet.sheetIndex,
+      question,
+      information: text(cells, of('INFORMATION')),
+      referenceNumber: text(cells, of('REFERENCE_NUMBER')),
+      sectionDescription: text(cells, of('SECTION')),
+      importance: text(cells, of('IMPORTANCE')),
+      answer: text(cells, of('ANSWER')),
+      classification: classificationOf(text(cells, of('COMPLIANCE_STATUS')), levels),
+    });
+  }
+  return wanted;
+}
+
+/** The request's checks of a sheet configuration against the sheet (spec 001 §5). */
+function checkSheetConfiguration(sheet: SourceSheetItem, body: ConfigureSheetRequest) {
+  const problem = sheetConfigProblem(body.columnClassifications, body.isLinked);
+  if (problem) throw invalid('columnClassifications', problem);
+  const columns = new Set<number>();
+  for (const c of body.columnClassifications) {
+    // One column past the used range may hold the answers (a sheet with no empty column for them).
+    if (c.columnNumber > sheet.columnCount + 1) {
+      throw invalid('columnClassifications', `This sheet has ${sheet.columnCount} columns`);
+    }
+    if (columns.has(c.columnNumber))
+      throw invalid('columnClassifications', 'Each column may be classified once');
+    columns.add(c.columnNumber);
+  }
+  if (body.rowInclusion.some((r) => r.rowNumber > sheet.rowCount)) {
+    throw invalid('rowInclusion', `This sheet has ${sheet.rowCount} rows`);
+  }
+}
+
 export async function configureSheet(
   caller: TeamCaller,
   ids: { projectId: string; projectSourceId: string; sheetId: string },
@@ -57,70 +136,78 @@ export async function configureSheet(
   if (!sheet) throw new NotFoundError(SHEET_NOT_FOUND);
   if (body.version !== undefined && body.version !== sheet.version)
     throw new ConflictError(repo.STALE_CONFIGURATION);
-  const problem = sheetConfigProblem(body.columnClassifications, body.isLinked);
-  if (problem) throw invalid('columnClassifications', problem);
-  const columns = new Map<number, string>();
-  for (const c of body.columnClassifications) {
-    // One column past the used range may hold the answers (a sheet with no empty column for them).
-    if (c.columnNumber > sheet.columnCount + 1) {
-      throw invalid('columnClassifications', `This sheet has ${sheet.columnCount} columns`);
-    }
-    if (columns.has(c.columnNumber))
-      throw invalid('columnClassifications', 'Each column may be classified once');
-    columns.set(c.columnNumber, c.columnType);
-  }
-  const included = body.rowInclusion.filter((r) => r.isLinked).map((r) => r.rowNumber);
-  const excluded = body.rowInclusion.filter((r) => !r.isLinked).map((r) => r.rowNumber);
-  if ([...included, ...excluded].some((row) => row > sheet.rowCount)) {
-    throw invalid('rowInclusion', `This sheet has ${sheet.rowCount} rows`);
-  }
+  if (sheet.applyState === 'APPLYING') throw new ConflictError(SHEET_APPLYING);
+  checkSheetConfiguration(sheet, body);
 
-  const content = await readJson(sheetContentKey(source, sheet.sheetId), SheetContent);
-  const levels: WordingLevels = {
-    sheet: sheet.complianceWording as ComplianceWording | undefined,
-    file: source.complianceWording as ComplianceWording | undefined,
-    project: project.complianceWording,
-  };
-  const of = (type: string) =>
-    body.columnClassifications.filter((c) => c.columnType === type).map((c) => c.columnNumber - 1);
-  const text = (cells: string[], indexes: number[]) =>
-    indexes
-      .map((i) => cells[i] ?? '')
-      .filter(Boolean)
-      .join('\n');
-  const wanted: SourcedQuestion[] = [];
-  if (body.isLinked) {
-    const rows = new Map(content.rows.map((r) => [r.rowNumber, r.cells]));
-    for (const rowNumber of [...new Set(included)].sort((a, b) => a - b)) {
-      const cells = rows.get(rowNumber) ?? [];
-      const question = text(cells, of('QUESTION'));
-      if (!question.trim()) continue;
-      wanted.push({
-        sourceKey: `${sheet.sheetId}:${rowNumber}`,
-        order: rowNumber,
-        orderGroup: sheet.sheetIndex,
-        question,
-        information: text(cells, of('INFORMATION')),
-        referenceNumber: text(cells, of('REFERENCE_NUMBER')),
-        sectionDescription: text(cells, of('SECTION')),
-        importance: text(cells, of('IMPORTANCE')),
-        answer: text(cells, of('ANSWER')),
-        classification: classificationOf(text(cells, of('COMPLIANCE_STATUS')), levels),
-      });
-    }
-  }
-  const by = { userId: caller.user.userId, session: sessionMark(sessionId) };
-  const result = await syncQuestions(source, `${sheet.sheetId}:`, wanted, by);
-  const saved = await repo.saveSheet(sheet, {
+  const config: SheetConfiguration = {
     isLinked: body.isLinked,
     columnClassifications: body.columnClassifications,
-    includedRows: toRanges(included),
-    excludedRows: toRanges(excluded),
+    includedRows: body.rowInclusion.filter((r) => r.isLinked).map((r) => r.rowNumber),
+  };
+  const stored = {
+    isLinked: config.isLinked,
+    columnClassifications: config.columnClassifications,
+    includedRows: toRanges(config.includedRows),
+    excludedRows: toRanges(body.rowInclusion.filter((r) => !r.isLinked).map((r) => r.rowNumber)),
+  };
+  const content = await readJson(sheetContentKey(source, sheet.sheetId), SheetContent);
+  const wanted = sheetQuestions(sheet, config, content, levelsOf(project, source, sheet));
+  const by = { userId: caller.user.userId, session: sessionMark(sessionId) };
+
+  if (wanted.length > INLINE_QUESTIONS || sheet.questionCount > INLINE_QUESTIONS) {
+    const saved = await repo.saveSheet(sheet, {
+      ...stored,
+      questionCount: sheet.questionCount,
+      applyState: 'APPLYING',
+      updatedByUserId: by.userId,
+      changedBySession: by.session,
+    });
+    return {
+      created: 0,
+      updated: 0,
+      unlinked: 0,
+      questionCount: wanted.length,
+      version: saved?.version ?? sheet.version + 1,
+      applying: true,
+    };
+  }
+  const result = await syncQuestions(source, `${sheet.sheetId}:`, wanted, by);
+  const saved = await repo.saveSheet(sheet, {
+    ...stored,
     questionCount: result.questionCount,
     updatedByUserId: by.userId,
     changedBySession: by.session,
   });
-  return { ...result, version: saved?.version ?? sheet.version + 1 };
+  return { ...result, version: saved?.version ?? sheet.version + 1, applying: false };
+}
+
+/**
+ * The processing job's half of a large save: the stored configuration turned into questions (the
+ * same idempotent sync as a request's), then the sheet released with its count, or with the reason
+ * it stopped. Its changes are announced to every session, the saver's included.
+ */
+export async function applySheet(key: {
+  teamId: string;
+  projectId: string;
+  projectSourceId: string;
+  sheetId: string;
+}) {
+  const sheet = await repo.getSheet(key);
+  if (sheet?.applyState !== 'APPLYING') return;
+  const by = { userId: sheet.updatedByUserId ?? 'system', session: sessionMark(null) };
+  try {
+    const [source, project] = await Promise.all([repo.getSource(key), repo.getProject(key)]);
+    if (!source || source.deletedAt || !project)
+      return await repo.finishApply(sheet, { session: by.session });
+    const content = await readJson(sheetContentKey(source, sheet.sheetId), SheetContent);
+    const config = { ...sheet, includedRows: fromRanges(sheet.includedRows) };
+    const wanted = sheetQuestions(sheet, config, content, levelsOf(project, source, sheet));
+    const result = await syncQuestions(source, `${sheet.sheetId}:`, wanted, by);
+    await repo.finishApply(sheet, { session: by.session, questionCount: result.questionCount });
+  } catch (error) {
+    logger.error('applying a sheet configuration failed', { error, key });
+    await repo.finishApply(sheet, { session: by.session, applyError: APPLY_FAILED });
+  }
 }
 
 /** Every annotation names a node of the document, and every link a question among them. */
@@ -194,5 +281,5 @@ export async function configureDocument(
     updatedByUserId: by.userId,
     changedBySession: by.session,
   });
-  return { ...result, version: saved?.version ?? document.version + 1 };
+  return { ...result, version: saved?.version ?? document.version + 1, applying: false };
 }

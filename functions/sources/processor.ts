@@ -1,7 +1,8 @@
 /**
  * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the table's stream hands it each
  * source that turns PROCESSING (one at a time; on AWS an event source mapping filtered to them,
- * locally the runner's job poller). It reads the original file, writes each sheet's cells or the
+ * locally the runner's job poller), and each sheet saved too large for a request (applySheet in
+ * configure.ts). It reads the original file, writes each sheet's cells or the
  * document's converted content to storage, proposes a layout (detection), and marks the source
  * READY — or FAILED with a reason a user can act on. It is idempotent (a redelivery rewrites the
  * same items) and never leaves a source PROCESSING.
@@ -9,10 +10,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { SourceItem } from '../common/entities';
+import type { SourceItem, SourceSheetItem } from '../common/entities';
 import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
 import { readObjectBytes, writeObjectBytes } from '../common/storage';
+import { applySheet } from './configure';
 import { detectSheetLayout } from './formats/detect';
 import { detectDocumentQuestions } from './formats/detect-document';
 import { readDocument } from './formats/document';
@@ -100,20 +102,22 @@ export async function processSource(source: SourceItem) {
   }
 }
 
-const isJob = (record: DynamoDBRecord) => {
-  const image = record.dynamodb?.NewImage;
-  return image?.__edb_e__?.S === 'source' && image.status?.S === 'PROCESSING';
-};
+const entityOf = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.__edb_e__?.S;
 
+/** Each record is one of the job's triggers (shared/background-functions.ts), re-read before acting. */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
-  for (const record of event.Records.filter(isJob)) {
-    const source = unmarshall(record.dynamodb?.NewImage as Record<string, AttributeValue>) as SourceItem;
-    const current = await repo.getSource({
-      teamId: source.teamId,
-      projectId: source.projectId,
-      projectSourceId: source.projectSourceId,
-    });
-    if (current?.status === 'PROCESSING') await processSource(current);
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage;
+    if (!image) continue;
+    const item = unmarshall(image as Record<string, AttributeValue>);
+    if (entityOf(record) === 'source' && item.status === 'PROCESSING') {
+      const { teamId, projectId, projectSourceId } = item as SourceItem;
+      const current = await repo.getSource({ teamId, projectId, projectSourceId });
+      if (current?.status === 'PROCESSING') await processSource(current);
+    } else if (entityOf(record) === 'sourceSheet' && item.applyState === 'APPLYING') {
+      const { teamId, projectId, projectSourceId, sheetId } = item as SourceSheetItem;
+      await applySheet({ teamId, projectId, projectSourceId, sheetId });
+    }
   }
   return { batchItemFailures: [] };
 }

@@ -81,6 +81,7 @@ export async function saveSheet(
     | 'questionCount'
     | 'updatedByUserId'
     | 'changedBySession'
+    | 'applyState'
   >,
 ) {
   const { teamId, projectId, projectSourceId, sheetId } = current;
@@ -89,6 +90,7 @@ export async function saveSheet(
       await db()
         .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
         .set({ ...changes, configured: true })
+        .remove(['applyError'])
         .add({ version: 1 })
         .where((attr, op) => op.eq(attr.version, current.version))
         .go({ response: 'all_new' })
@@ -98,6 +100,34 @@ export async function saveSheet(
     throw error;
   }
 }
+
+/**
+ * Releases a sheet the processing job applied: its question count, or why it stopped. Conditional
+ * on the save it applied, so a redelivery of an older save changes nothing.
+ */
+export async function finishApply(
+  sheet: SourceSheetItem,
+  result: { session: string; questionCount?: number; applyError?: string },
+) {
+  const { teamId, projectId, projectSourceId, sheetId } = sheet;
+  // The configuration is unchanged, and so is its version: the user's next save is not stale.
+  await db()
+    .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
+    .set({
+      changedBySession: result.session,
+      ...(result.questionCount === undefined ? {} : { questionCount: result.questionCount }),
+      ...(result.applyError ? { applyError: result.applyError } : {}),
+    })
+    .remove(['applyState'])
+    .where((attr, op) => `${op.eq(attr.version, sheet.version)} AND ${op.eq(attr.applyState, 'APPLYING')}`)
+    .go()
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+export const getProject = async (key: ProjectKey) =>
+  (await db().entities.project.get({ teamId: key.teamId, projectId: key.projectId }).go()).data;
 
 export async function saveDocument(
   current: SourceDocumentItem,

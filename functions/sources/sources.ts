@@ -66,6 +66,8 @@ function toSheetSummary(sheet: SourceSheetItem): SheetSummary {
     columnClassifications: sheet.columnClassifications,
     configured: sheet.configured,
     questionCount: sheet.questionCount,
+    applying: sheet.applyState === 'APPLYING',
+    ...(sheet.applyError ? { applyError: sheet.applyError } : {}),
     complianceWording: sheet.complianceWording,
     version: sheet.version,
   };

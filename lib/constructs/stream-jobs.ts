@@ -1,7 +1,7 @@
 /**
  * Stream jobs: the background functions of shared/background-functions.ts that declare a `job`
  * (the import's processing). Each gets its own event source mapping on the table's stream,
- * filtered to new images of its entity with its attribute value (a source turning PROCESSING),
+ * filtered to new images matching its triggers (a source turning PROCESSING, a large sheet saved),
  * one record per invocation, bounded retries, and an SQS queue for the records it gave up on.
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -56,17 +56,18 @@ export class StreamJobs extends Construct {
           maxRecordAge: STREAM_JOB.maxRecordAge,
           reportBatchItemFailures: true,
           onFailure: new SqsDlq(failed),
-          filters: [
+          // One filter per trigger; a record matching any of them is handed over.
+          filters: job.triggers.map((trigger) =>
             lambda.FilterCriteria.filter({
               eventName: lambda.FilterRule.or('INSERT', 'MODIFY'),
               dynamodb: {
                 NewImage: {
-                  [ENTITY_ATTRIBUTE]: { S: lambda.FilterRule.isEqual(job.entity) },
-                  [job.attribute]: { S: lambda.FilterRule.isEqual(job.value) },
+                  [ENTITY_ATTRIBUTE]: { S: lambda.FilterRule.isEqual(trigger.entity) },
+                  [trigger.attribute]: { S: lambda.FilterRule.isEqual(trigger.value) },
                 },
               },
             }),
-          ],
+          ),
         }),
       );
       this.handlers[name] = handler;

@@ -188,7 +188,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
 /**
  * One poller per stream job of BACKGROUND_FUNCTIONS (a function with `job`), filtered like its
- * mapping on AWS (the new image's entity and attribute value) and handing it one record at a time.
+ * mapping on AWS (a trigger's entity and attribute value in the new image), one record at a time.
  */
 export async function startStreamJobs(
   options: Omit<StreamPollerOptions, 'handler' | 'filter' | 'recordsPerInvocation'>,
@@ -206,7 +206,9 @@ export async function startStreamJobs(
         recordsPerInvocation: 1,
         filter: (record) => {
           const image = record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined;
-          return image?.__edb_e__?.S === job.entity && image?.[job.attribute]?.S === job.value;
+          return job.triggers.some(
+            (t) => image?.__edb_e__?.S === t.entity && image?.[t.attribute]?.S === t.value,
+          );
         },
       }),
     );

@@ -147,6 +147,10 @@ export const SheetSummary = z.object({
   configured: z.boolean(),
   /** Linked questions this sheet currently gives the project. */
   questionCount: z.number().int(),
+  /** True while the processing job creates the questions of a save too large for one request. */
+  applying: z.boolean(),
+  /** Why the last such run stopped, until the sheet is saved again. */
+  applyError: z.string().optional(),
   complianceWording: ComplianceWording.optional(),
   version: z.number().int(),
 });
@@ -303,9 +307,14 @@ export const ConfigureResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unlinked: z.number().int(),
-  /** Linked questions the sheet or document now gives the project. */
+  /** Linked questions the sheet or document now gives the project (or will, once applied). */
   questionCount: z.number().int(),
   version: z.number().int(),
+  /**
+   * True when the save was too large to apply in the request: the questions are being created in
+   * the background (the counts are then 0) and SOURCE_UPDATED follows when they are.
+   */
+  applying: z.boolean(),
 });
 export type ConfigureResult = z.infer<typeof ConfigureResult>;
 

@@ -56,11 +56,10 @@ const image = (entity: string, attributes: Record<string, string> = {}) => ({
 describe('stream jobs', () => {
   it('declares the import processing job', () => {
     expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor']);
-    expect(BACKGROUND_FUNCTIONS.sourceProcessor.job).toMatchObject({
-      entity: 'source',
-      attribute: 'status',
-      value: 'PROCESSING',
-    });
+    expect(BACKGROUND_FUNCTIONS.sourceProcessor.job.triggers).toEqual([
+      { entity: 'source', attribute: 'status', value: 'PROCESSING' },
+      { entity: 'sourceSheet', attribute: 'applyState', value: 'APPLYING' },
+    ]);
   });
 
   it.each(JOBS)('runs $name with its declared memory and time', (job) => {
@@ -145,6 +144,23 @@ describe('stream jobs', () => {
     expect(invokes(job, { eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: 'HEALTH' } } } })).toBe(
       false,
     );
+  });
+
+  it('applies a sheet only when it is saved with applyState APPLYING', () => {
+    const job = JOBS.find((j) => j.name === 'sourceProcessor')!;
+    const applying = image('sourceSheet', { applyState: 'APPLYING' });
+    expect(invokes(job, { eventName: 'MODIFY', dynamodb: { NewImage: applying } })).toBe(true);
+    // Released by the job (the attribute removed), or saved in the request: nothing to do.
+    expect(
+      invokes(job, { eventName: 'MODIFY', dynamodb: { NewImage: image('sourceSheet'), OldImage: applying } }),
+    ).toBe(false);
+    expect(invokes(job, { eventName: 'INSERT', dynamodb: { NewImage: image('sourceSheet') } })).toBe(false);
+    expect(
+      invokes(job, {
+        eventName: 'MODIFY',
+        dynamodb: { NewImage: image('question', { applyState: 'APPLYING' }) },
+      }),
+    ).toBe(false);
   });
 
   it.each(JOBS)('$name holds its declared access only: no e-mail, connections, users or secrets', (job) => {

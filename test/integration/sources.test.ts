@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_QUESTIONS, SHEET_APPLYING } from '../../functions/sources/configure';
 import { REASONS } from '../../functions/sources/formats/zip-guard';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../scripts/fixtures/workbooks';
@@ -250,6 +251,93 @@ describe('spreadsheet import', () => {
     });
     expect(download.status).toBe(404);
   });
+});
+
+describe('a sheet too large for one request', () => {
+  // More questions than INLINE_QUESTIONS: the processing job creates them, not the request.
+  const QUESTIONS = INLINE_QUESTIONS + 150;
+
+  it('stores the save at once, creates the questions in the background, and stays idempotent', async () => {
+    // Prepare
+    const projectId = await createProject('Globex full assessment');
+    const built = await buildQuestionnaireXlsx({ questions: QUESTIONS });
+    const source = await importSource(as(admin), projectId, 'Globex assessment.xlsx', built.bytes);
+    const params = { projectId, projectSourceId: source.projectSourceId, sheetId: source.sheets[1].sheetId };
+    const detail = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+    const body = {
+      columnClassifications: detail.suggestion.columnClassifications,
+      isLinked: true,
+      rowInclusion: detail.suggestion.questionRows.map((rowNumber) => ({ rowNumber, isLinked: true })),
+      version: detail.version,
+    };
+
+    // Act
+    const saved = ok(await as(admin).call('configureSheet', { params, body }), 'configureSheet');
+    const meanwhile = await as(member).call('configureSheet', { params, body: { ...body, version: 2 } });
+
+    // Assess: answered at once, the sheet busy until the job is done, a second save refused meanwhile.
+    expect(saved).toMatchObject({ applying: true, created: 0, questionCount: QUESTIONS, version: 2 });
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.message).toBe(SHEET_APPLYING);
+    await stack.settle();
+    const applied = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+    expect(applied).toMatchObject({
+      applying: false,
+      questionCount: QUESTIONS,
+      version: 2,
+      configured: true,
+    });
+    expect(applied.applyError).toBeUndefined();
+    expect((await dashboard(projectId)).totalQuestions).toBe(QUESTIONS);
+    const firstPage = await linkedQuestions(projectId);
+    expect(firstPage.slice(0, 3).map((q) => q.question)).toEqual(
+      built.rows.slice(0, 3).map((r) => r.question),
+    );
+
+    // An answer, then the sheet saved again with a column changed: same questions, answer kept.
+    const answered = firstPage[0];
+    ok(
+      await as(admin).call('updateQuestion', {
+        params: { projectId, questionId: answered.questionId },
+        body: { answer: 'Yes, reviewed every quarter.', responseClassification: 'COMPLIANT' },
+      }),
+      'updateQuestion',
+    );
+    const columns = body.columnClassifications.map((c) =>
+      c.columnType === 'REFERENCE_NUMBER' ? { ...c, columnType: 'IGNORE' as const } : c,
+    );
+    const again = ok(
+      await as(admin).call('configureSheet', {
+        params,
+        body: { ...body, columnClassifications: columns, version: 2 },
+      }),
+      'configureSheet',
+    );
+    expect(again).toMatchObject({ applying: true, version: 3 });
+    await stack.settle();
+    const counts = await dashboard(projectId);
+    expect(counts.totalQuestions).toBe(QUESTIONS);
+    expect(counts.compliant.quantity).toBe(1);
+    const after = await linkedQuestions(projectId);
+    expect(after[0]).toMatchObject({
+      questionId: answered.questionId,
+      answer: 'Yes, reviewed every quarter.',
+    });
+    expect(after[0].referenceNumber).toBeUndefined();
+
+    // Left out as a whole: every question unlinked by the job, the count back to 0.
+    ok(
+      await as(admin).call('configureSheet', { params, body: { ...body, isLinked: false, version: 3 } }),
+      'configureSheet',
+    );
+    await stack.settle();
+    expect((await dashboard(projectId)).totalQuestions).toBe(0);
+    expect(ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet')).toMatchObject({
+      applying: false,
+      questionCount: 0,
+      isLinked: false,
+    });
+  }, 180_000);
 });
 
 describe('a file that arrives with answers', () => {

@@ -28,6 +28,12 @@ export const SourceSheetEntity = new Entity({
     suggestion: { type: 'any', required: true },
     configured: { type: 'boolean', required: true, default: false },
     questionCount: { type: 'number', required: true, default: 0 },
+    /**
+     * APPLYING while the processing job creates the questions of a save too large for one request;
+     * `applyError` says why the last such run stopped.
+     */
+    applyState: { type: ['APPLYING'] as const },
+    applyError: { type: 'string' },
     complianceWording: { type: 'any' },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },

@@ -9,7 +9,8 @@ export type ConfigureSheetInput = SheetRef & { body: ConfigureSheetRequest };
 /**
  * POST .../sources/{projectSourceId}/sheets/{sheetId}/spreadsheet/configure: save the sheet's
  * columns and rows (CREATE_QUESTION); the server creates, updates and unlinks its questions and
- * answers the counts. A stale version answers 409.
+ * answers the counts, or, for a save too large for one request, `applying` (SOURCE_UPDATED follows
+ * once the questions exist). A stale version answers 409.
  */
 export const configureSheet = ({ projectId, projectSourceId, sheetId, body }: ConfigureSheetInput) =>
   api('configureSheet', { params: { projectId, projectSourceId, sheetId }, body });
@@ -28,7 +29,9 @@ export function useConfigureSheet() {
               isLinked: body.isLinked,
               columnClassifications: body.columnClassifications,
               rowInclusion: body.rowInclusion,
-              questionCount: result.questionCount,
+              // A large save keeps its current count until the job has created the questions.
+              questionCount: result.applying ? sheet.questionCount : result.questionCount,
+              applying: result.applying,
               version: result.version,
             }
           : sheet,

@@ -33,8 +33,16 @@ export const UNSAVED_BODY =
 /** The toast after a sheet is saved: what happened to its questions. */
 export function sheetSavedMessage(
   sheetName: string,
-  { created, updated, unlinked }: { created: number; updated: number; unlinked: number },
+  {
+    created,
+    updated,
+    unlinked,
+    applying,
+    questionCount,
+  }: { created: number; updated: number; unlinked: number; applying: boolean; questionCount: number },
 ): string {
   const plural = (n: number) => (n === 1 ? 'question' : 'questions');
+  if (applying)
+    return `${sheetName} saved: its ${questionCount.toLocaleString('en')} ${plural(questionCount)} are being created and join the project in a moment`;
   return `${sheetName} saved: ${created} ${plural(created)} created, ${updated} updated, ${unlinked} unlinked`;
 }

@@ -19,6 +19,7 @@ const sheet = (sheetId: string, sheetName: string, sheetIndex: number) => ({
   columnClassifications: [],
   configured: true,
   questionCount: 4,
+  applying: false,
   version: 1,
 });
 

@@ -434,10 +434,19 @@ export function SheetConfigurationDialog({
             }}
           >
             <Group gap="xs">
-              {summary ? (
+              {summary?.applying ? (
+                <Badge variant="light" color="yellow" leftSection={<Loader size={10} color="yellow" />}>
+                  Creating questions…
+                </Badge>
+              ) : summary ? (
                 <Badge variant="light" color={summary.configured ? 'indigo' : 'gray'}>
                   {summary.questionCount} {summary.questionCount === 1 ? 'question' : 'questions'} saved
                 </Badge>
+              ) : null}
+              {summary?.applyError ? (
+                <Text size="xs" c="red.7" role="alert">
+                  {summary.applyError}
+                </Text>
               ) : null}
               <Text size="xs" c={dirty ? 'orange.8' : 'dimmed'}>
                 {draft && detail ? changeSummary(draft, detail) || 'No unsaved changes' : ''}
@@ -451,7 +460,11 @@ export function SheetConfigurationDialog({
               >
                 Discard
               </Button>
-              <Button onClick={() => void submit()} loading={saving} disabled={!dirty || !!problem || !ready}>
+              <Button
+                onClick={() => void submit()}
+                loading={saving}
+                disabled={!dirty || !!problem || !ready || !!summary?.applying}
+              >
                 Save
               </Button>
             </Group>

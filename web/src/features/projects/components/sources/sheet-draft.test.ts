@@ -39,6 +39,7 @@ const detail = (overrides: Partial<SheetDetail> = {}): SheetDetail => ({
   columnClassifications: [],
   configured: false,
   questionCount: 0,
+  applying: false,
   version: 1,
   rowInclusion: [],
   suggestion: {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { SheetSummary, Source } from '@shared/schemas/source';
 import { IconAlertTriangle, IconDownload, IconEyeOff, IconFileText, IconTable } from '@tabler/icons-react';
 import { fullDateTime, relativeTime } from '@/lib/dates';
@@ -6,7 +6,27 @@ import { FORMAT_LABEL, FormatIcon, fileSize, StatusBadge } from './source-visual
 
 const questionsText = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
 
-function InclusionBadge({ configured, isLinked }: { configured: boolean; isLinked: boolean }) {
+function InclusionBadge({
+  configured,
+  isLinked,
+  applying,
+}: {
+  configured: boolean;
+  isLinked: boolean;
+  applying?: boolean;
+}) {
+  if (applying)
+    return (
+      <Badge
+        variant="light"
+        color="yellow"
+        size="sm"
+        leftSection={<Loader size={8} color="yellow" />}
+        style={{ flexShrink: 0 }}
+      >
+        Creating questions…
+      </Badge>
+    );
   if (!configured)
     return (
       <Badge variant="outline" color="orange" size="sm" style={{ flexShrink: 0 }}>
@@ -31,11 +51,24 @@ interface PartRowProps {
   questionCount: number;
   configured: boolean;
   isLinked: boolean;
+  applying?: boolean;
+  /** Why the questions of the last large save stopped being created. */
+  applyError?: string;
   onConfigure?: () => void;
 }
 
 /** One sheet (or the document) of a source: name, markers, its questions and Configure. */
-function PartRow({ icon, name, hidden, questionCount, configured, isLinked, onConfigure }: PartRowProps) {
+function PartRow({
+  icon,
+  name,
+  hidden,
+  questionCount,
+  configured,
+  isLinked,
+  applying,
+  applyError,
+  onConfigure,
+}: PartRowProps) {
   return (
     <Group
       component="li"
@@ -69,7 +102,12 @@ function PartRow({ icon, name, hidden, questionCount, configured, isLinked, onCo
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {questionsText(questionCount)}
         </Text>
-        <InclusionBadge configured={configured} isLinked={isLinked} />
+        {applyError ? (
+          <Tooltip label={applyError} withArrow multiline w={260}>
+            <IconAlertTriangle size={16} color="var(--mantine-color-red-6)" aria-label={applyError} />
+          </Tooltip>
+        ) : null}
+        <InclusionBadge configured={configured} isLinked={isLinked} applying={applying} />
         {onConfigure ? (
           <Button size="compact-sm" variant="light" onClick={onConfigure} aria-label={`Configure ${name}`}>
             Configure
@@ -198,6 +236,8 @@ export function SourceCard({
                 questionCount={sheet.questionCount}
                 configured={sheet.configured}
                 isLinked={sheet.isLinked}
+                applying={sheet.applying}
+                applyError={sheet.applyError}
                 onConfigure={onConfigureSheet ? () => onConfigureSheet(sheet) : undefined}
               />
             ))}
