@@ -228,12 +228,16 @@ export async function deleteQuestion(caller: TeamCaller, params: QuestionParams,
   return { ok: true as const };
 }
 
-/** Unlinks an imported row that is not a question (it stops counting; a re-import may link it again). */
+/**
+ * Unlinks an imported row that is not a question: it stops counting, and the sources group's
+ * reaction leaves its row (or node) out of the source's configuration, where it can be included again.
+ */
 export async function markNotAQuestion(caller: TeamCaller, params: QuestionParams, sessionId: string | null) {
   const { question } = await visibleQuestion(caller, params);
   if (question.creationType === 'MANUAL') throw new BadRequestError(ONLY_IMPORTED_UNLINK);
   await repo.updateQuestion(questionKey(caller, params), {
     isLinked: false,
+    unlinkedAs: 'NOT_A_QUESTION',
     updatedByUserId: caller.user.userId,
     changedBySession: sessionMark(sessionId),
   });

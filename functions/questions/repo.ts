@@ -40,6 +40,7 @@ type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assigned
   assignedToUserId?: string | null;
   deletedAt?: string;
   isLinked?: boolean;
+  unlinkedAs?: 'NOT_A_QUESTION';
   updatedByUserId: string;
   changedBySession: string;
 };

@@ -20,14 +20,26 @@ import { reactions as sourceReactions } from '../sources/reactions';
 import { reactions as teamReactions } from '../team/reactions';
 import { reactions as userReactions } from '../user/reactions';
 
-const byEntity: Reactions = {
-  ...teamReactions,
-  ...userReactions,
-  ...notificationReactions,
-  ...projectReactions,
-  ...discussionReactions,
-  ...sourceReactions,
-};
+/** The groups' one-change reactions by entity; two groups may not both follow an entity this way. */
+function merged(...groups: Reactions[]): Reactions {
+  const all: Reactions = {};
+  for (const group of groups) {
+    for (const [entity, reaction] of Object.entries(group)) {
+      if (all[entity]) throw new Error(`Two groups react to each ${entity} change`);
+      all[entity] = reaction;
+    }
+  }
+  return all;
+}
+
+const byEntity = merged(
+  teamReactions,
+  userReactions,
+  notificationReactions,
+  projectReactions,
+  discussionReactions,
+  sourceReactions,
+);
 const inBatches: BatchReactions = { ...questionReactions };
 
 for (const entity of REACTION_ENTITIES) {
@@ -82,9 +94,11 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   for (const { entity, items } of runsOf(event.Records)) {
     const changes = items.map((i) => i.change);
     try {
+      // A group may follow an entity another group takes in batches (sources follow questions too).
       const batch = inBatches[entity];
+      const single = byEntity[entity];
       if (batch) await batch(changes);
-      else await byEntity[entity]!(changes[0]);
+      if (single) for (const change of changes) await single(change);
     } catch (error) {
       const { record, change } = items[0];
       logger.error('reaction failed', {

@@ -81,7 +81,10 @@ export async function syncQuestions(
         if (fields[field] === undefined) remove.push(field);
         else Object.assign(set, { [field]: fields[field] });
       }
-      if (current.isLinked === false) set.isLinked = true;
+      if (current.isLinked === false) {
+        set.isLinked = true;
+        if (current.unlinkedAs) remove.push('unlinkedAs');
+      }
       if (Object.keys(set).length || remove.length) {
         toPatch.push({
           key: { teamId: source.teamId, projectId: source.projectId, questionId: current.questionId },

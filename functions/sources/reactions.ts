@@ -3,9 +3,10 @@
  * (processing, ready, failed) or one of its sheets or its document is configured, so the Question
  * Sources dialog follows without a reload.
  */
-import type { SourceDocumentItem, SourceItem, SourceSheetItem } from '../common/entities';
+import type { QuestionItem, SourceDocumentItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { Change, Reactions } from '../common/reactions';
+import * as repo from './repo';
 
 async function onSource(change: Change) {
   const now = change.newImage as SourceItem | undefined;
@@ -46,4 +47,30 @@ async function onPart(change: Change) {
   );
 }
 
-export const reactions: Reactions = { source: onSource, sourceSheet: onPart, sourceDocument: onPart };
+/**
+ * An imported question marked Not a Question (answering screen): its row or node leaves the
+ * source's configuration, so saving the configuration again does not bring it back; the user can
+ * include it again there.
+ */
+async function onQuestion(change: Change) {
+  const now = change.newImage as QuestionItem | undefined;
+  const before = change.oldImage as QuestionItem | undefined;
+  if (now?.unlinkedAs !== 'NOT_A_QUESTION' || before?.unlinkedAs === 'NOT_A_QUESTION') return;
+  if (!now.projectSourceId || !now.sourceKey) return;
+  const key = { teamId: now.teamId, projectId: now.projectId, projectSourceId: now.projectSourceId };
+  const source = await repo.getSource(key);
+  if (!source || source.deletedAt) return;
+  if (source.fileFormat === 'docx') return repo.removeDocumentQuestion(key, now.sourceKey);
+  const at = now.sourceKey.lastIndexOf(':');
+  await repo.excludeSheetRow(
+    { ...key, sheetId: now.sourceKey.slice(0, at) },
+    Number(now.sourceKey.slice(at + 1)),
+  );
+}
+
+export const reactions: Reactions = {
+  source: onSource,
+  sourceSheet: onPart,
+  sourceDocument: onPart,
+  question: onQuestion,
+};

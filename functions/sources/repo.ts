@@ -7,6 +7,7 @@ import {
   type SourceSheetItem,
 } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
+import { fromRanges, toRanges } from './rows';
 
 type ProjectKey = { teamId: string; projectId: string };
 type SourceKey = ProjectKey & { projectSourceId: string };
@@ -102,8 +103,8 @@ export async function saveSheet(
 }
 
 /**
- * Releases a sheet the processing job applied: its question count, or why it stopped. Conditional
- * on the save it applied, so a redelivery of an older save changes nothing.
+ * Releases a sheet the processing job applied: its question count, or why it stopped. Only while
+ * the sheet is APPLYING, so a redelivery after the release changes nothing.
  */
 export async function finishApply(
   sheet: SourceSheetItem,
@@ -119,11 +120,78 @@ export async function finishApply(
       ...(result.applyError ? { applyError: result.applyError } : {}),
     })
     .remove(['applyState'])
-    .where((attr, op) => `${op.eq(attr.version, sheet.version)} AND ${op.eq(attr.applyState, 'APPLYING')}`)
+    // Saves are refused while APPLYING; a row marked Not a Question meanwhile may have moved the version.
+    .where((attr, op) => op.eq(attr.applyState, 'APPLYING'))
     .go()
     .catch((error) => {
       if (!isConditionFailure(error)) throw error;
     });
+}
+
+/**
+ * Changes a sheet's or document's stored configuration as `change` says (null: nothing to change),
+ * conditional on the version read, so a concurrent save is never overwritten: re-read and retried.
+ */
+async function reconfigure<T extends SourceSheetItem | SourceDocumentItem>(
+  read: () => Promise<T | null>,
+  change: (item: T) => Partial<T> | null,
+  write: (item: T, set: Partial<T>) => Promise<unknown>,
+) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const item = await read();
+    const set = item && change(item);
+    if (!item || !set) return;
+    try {
+      await write(item, set);
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new ConflictError(STALE_CONFIGURATION);
+}
+
+/** Leaves one row of a sheet out of its configuration (it was marked Not a Question). */
+export function excludeSheetRow(key: SourceKey & { sheetId: string }, rowNumber: number) {
+  return reconfigure(
+    () => getSheet(key),
+    (sheet) => {
+      const included = fromRanges(sheet.includedRows);
+      if (!included.includes(rowNumber)) return null;
+      return {
+        includedRows: toRanges(included.filter((row) => row !== rowNumber)),
+        excludedRows: toRanges([...fromRanges(sheet.excludedRows), rowNumber]),
+        questionCount: Math.max(0, sheet.questionCount - 1),
+      };
+    },
+    (sheet, set) =>
+      db()
+        .entities.sourceSheet.patch(key)
+        .set(set)
+        .add({ version: 1 })
+        .where((attr, op) => op.eq(attr.version, sheet.version))
+        .go(),
+  );
+}
+
+/** Takes a question (and the parts linked to it) out of a document's annotations. */
+export function removeDocumentQuestion(key: SourceKey, nodeId: string) {
+  return reconfigure(
+    () => getDocument(key),
+    (document) => {
+      const annotations = document.annotations as Array<{ nodeId: string; parentNodeId?: string }>;
+      const kept = annotations.filter((a) => a.nodeId !== nodeId && a.parentNodeId !== nodeId);
+      if (kept.length === annotations.length) return null;
+      return { annotations: kept, questionCount: Math.max(0, document.questionCount - 1) };
+    },
+    (document, set) =>
+      db()
+        .entities.sourceDocument.patch(key)
+        .set(set)
+        .add({ version: 1 })
+        .where((attr, op) => op.eq(attr.version, document.version))
+        .go(),
+  );
 }
 
 export const getProject = async (key: ProjectKey) =>

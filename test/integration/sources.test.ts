@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/common/entities';
 import { INLINE_QUESTIONS, SHEET_APPLYING } from '../../functions/sources/configure';
 import { REASONS } from '../../functions/sources/formats/zip-guard';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
@@ -250,6 +251,52 @@ describe('spreadsheet import', () => {
       params: { projectId, projectSourceId: source.projectSourceId },
     });
     expect(download.status).toBe(404);
+  });
+
+  it('leaves a row marked Not a Question out of the configuration, until it is included again', async () => {
+    // Prepare
+    const params = { projectId, projectSourceId: source.projectSourceId, sheetId };
+    const [, second] = await linkedQuestions(projectId);
+    const row = built.rows[1].rowNumber;
+
+    // Act
+    ok(
+      await as(member).call('markNotAQuestion', { params: { projectId, questionId: second.questionId } }),
+      'markNotAQuestion',
+    );
+    await stack.settle();
+
+    // Assess: the row is out of the stored configuration, and saving that again keeps it out.
+    const stored = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+    expect(stored.rowInclusion).toContainEqual({ rowNumber: row, isLinked: false });
+    expect(stored.questionCount).toBe(24);
+    const body = {
+      columnClassifications: stored.columnClassifications,
+      isLinked: true,
+      rowInclusion: stored.rowInclusion,
+      version: stored.version,
+    };
+    const resaved = ok(await as(admin).call('configureSheet', { params, body }), 'configureSheet');
+    expect(resaved).toMatchObject({ created: 0, questionCount: 24 });
+    expect((await linkedQuestions(projectId)).map((q) => q.questionId)).not.toContain(second.questionId);
+
+    // Included again on purpose: the same question is back.
+    const included = body.rowInclusion.map((r) => (r.rowNumber === row ? { ...r, isLinked: true } : r));
+    ok(
+      await as(admin).call('configureSheet', {
+        params,
+        body: { ...body, rowInclusion: included, version: resaved.version },
+      }),
+      'configureSheet',
+    );
+    const back = await linkedQuestions(projectId);
+    expect(back).toHaveLength(25);
+    expect(back[1].questionId).toBe(second.questionId);
+    const { data: relinked } = await db()
+      .entities.question.get({ teamId: admin.teamId as string, projectId, questionId: second.questionId })
+      .go();
+    expect(relinked).toMatchObject({ isLinked: true });
+    expect(relinked?.unlinkedAs).toBeUndefined();
   });
 });
 
@@ -528,17 +575,42 @@ describe('Word import', () => {
     );
     expect(stale.status).toBe(409);
 
+    // Act: the first question (with its answer) marked Not a Question in the answering screen.
+    ok(
+      await as(admin).call('markNotAQuestion', {
+        params: { projectId, questionId: questions[0].questionId },
+      }),
+      'markNotAQuestion',
+    );
+    await stack.settle();
+
+    // Assess: it and its linked answer leave the annotations; the stored configuration keeps it out.
+    const pruned = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    expect(pruned.questionCount).toBe(6);
+    expect(pruned.version).toBe(again.version + 1);
+    expect(
+      pruned.annotations.filter(
+        (a) => a.nodeId === firstQuestion.nodeId || a.parentNodeId === firstQuestion.nodeId,
+      ),
+    ).toEqual([]);
+    const ofFirst = annotations.filter(
+      (a) =>
+        a.nodeId === firstQuestion.nodeId || ('parentNodeId' in a && a.parentNodeId === firstQuestion.nodeId),
+    );
+    expect(ofFirst.length).toBeGreaterThanOrEqual(2);
+    expect(pruned.annotations).toHaveLength(annotations.length - ofFirst.length);
+
     // Act: the document left out.
     const off = ok(
       await as(admin).call('configureDocument', {
         params,
-        body: { ...body, isLinked: false, version: again.version },
+        body: { ...body, isLinked: false, version: pruned.version },
       }),
       'configureDocument unlinked',
     );
 
     // Assess
-    expect(off).toMatchObject({ unlinked: 7, questionCount: 0 });
+    expect(off).toMatchObject({ unlinked: 6, questionCount: 0 });
     expect(await linkedQuestions(projectId)).toEqual([]);
   });
 

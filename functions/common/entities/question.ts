@@ -30,6 +30,12 @@ export const QuestionEntity = new Entity({
     projectSourceId: { type: 'string' },
     /** `<sheetId>:<rowNumber>` for a sheet row, the question's nodeId for a document. */
     sourceKey: { type: 'string' },
+    /**
+     * NOT_A_QUESTION when a user unlinked an imported question from the answering screen: the
+     * sources group then leaves its row or node out of the configuration too, so saving the
+     * configuration again does not bring it back.
+     */
+    unlinkedAs: { type: ['NOT_A_QUESTION'] as const },
     deletedAt: { type: 'string' },
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },
