@@ -7,10 +7,9 @@ import { useProjectTeam } from '@/features/projects/api/get-project-team';
 import { useSources } from '@/features/projects/api/list-sources';
 import { SOURCE_MESSAGES } from '@/features/projects/utils/messages';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { downloadLink } from '@/lib/download';
 import { notifyError } from '@/lib/notify';
-
 import { DocumentConfigurationDialog } from './document/document-configuration-dialog';
-
 import { SheetConfigurationDialog } from './sheet-configuration-dialog';
 import { SourceCard } from './source-card';
 
@@ -28,17 +27,6 @@ type Configuring =
   | { kind: 'document'; projectSourceId: string };
 
 const newestFirst = (a: Source, b: Source) => b.createdAt.localeCompare(a.createdAt);
-
-/** Opens a FileLink: the browser downloads the file under its name. */
-function openLink(url: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /**
  * Question Sources (spec 001 §2): the project's questionnaire files, newest first, each with its
@@ -68,7 +56,7 @@ export function QuestionSourcesDialog({
   const downloadOriginal = async (source: Source) => {
     try {
       const link = await download.mutateAsync({ projectId, projectSourceId: source.projectSourceId });
-      openLink(link.url, link.fileName);
+      downloadLink(link.url, link.fileName);
     } catch {
       notifyError(SOURCE_MESSAGES.downloadSource);
     }
