@@ -2,10 +2,11 @@
  * Sweeps over the route table (shared/routes), against the real local stack: every route is
  * covered the day it is added, without anyone remembering to.
  *
- * - Bad input: every route with a body, a query or path parameters gets what a careless or hostile
- *   client sends (generated from its zod schema with fast-check, plus fixed hostile cases), as a
- *   team owner who holds every permission: never a 5xx, never a stack trace or an internal name,
- *   always a JSON `{ message }` error, and 400 whenever the schema refuses the input.
+ * - Bad input: every route gets at least 200 inputs a careless or hostile client sends (generated
+ *   from its zod schemas with fast-check, plus fixed hostile cases; a route with little to vary
+ *   gets generated queries, bodies and ids), as a team owner who holds every permission: never a
+ *   5xx, never a stack trace or an internal name, always a JSON `{ message }` error, and 400
+ *   whenever a schema refuses the input.
  * - Permissions: every permission-gated route, called by each default role with a valid body,
  *   answers 200 to the roles whose permission map has the key and 403 to the others; every team
  *   route answers 403 to a signed-in user without a team.
@@ -284,7 +285,15 @@ interface Answer {
   json: unknown;
 }
 
-const tally = { routes: new Set<string>(), inputs: 0, serverErrors: 0 };
+const tally = {
+  routes: new Set<string>(),
+  inputs: 0,
+  serverErrors: 0,
+  /** Bad inputs sent to each route by the bad-input sweep. */
+  perRoute: new Map<string, number>(),
+};
+/** The fewest bad inputs any route is sent (issue: at least 200 per route). */
+const MIN_INPUTS_PER_ROUTE = 200;
 
 const encodeParams = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
@@ -368,7 +377,9 @@ const CONCURRENCY = 4;
 /** Sends every case (a few at a time) and collects every problem, so one run reports all of them. */
 async function sweep(
   cases: Array<{ request: SweepRequest; expected?: readonly number[] }>,
+  route: string,
 ): Promise<string[]> {
+  tally.perRoute.set(route, (tally.perRoute.get(route) ?? 0) + cases.length);
   const problems: string[][] = [];
   let next = 0;
   const worker = async () => {
@@ -552,7 +563,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(
-    `route sweeps: ${tally.routes.size} routes swept, ${tally.inputs} inputs sent, ` +
+    `route sweeps: ${tally.routes.size} routes swept, ${tally.inputs} inputs sent ` +
+      `(bad inputs per route: at least ${Math.min(...tally.perRoute.values())}), ` +
       `${tally.serverErrors} responses ≥ 500 (${REPRODUCE})`,
   );
   await resources.stopAll();
@@ -784,7 +796,7 @@ describe('bad-input sweep (as a team owner, who holds every permission)', () => 
         expected: [400],
       },
     ];
-    expectNoProblems(await sweep(cases));
+    expectNoProblems(await sweep(cases, name));
   });
 
   it.each(names(queryRoutes))('%s: generated and odd queries', async (name) => {
@@ -821,6 +833,7 @@ describe('bad-input sweep (as a team owner, who holds every permission)', () => 
           request: { ...base, kind: 'query', query },
           expected: expectedFor(query),
         })),
+        name,
       ),
     );
   });
@@ -866,7 +879,7 @@ describe('bad-input sweep (as a team owner, who holds every permission)', () => 
         });
       }
     }
-    expectNoProblems(await sweep(cases));
+    expectNoProblems(await sweep(cases, name));
   });
 
   it.each(names(routeList))('%s: query keys named like Object.prototype members', async (name) => {
@@ -887,7 +900,56 @@ describe('bad-input sweep (as a team owner, who holds every permission)', () => 
       query,
       kind: 'prototype query keys',
     };
-    expectNoProblems(await sweep([{ request }]));
+    expectNoProblems(await sweep([{ request }], name));
+  });
+
+  it.each(names(routeList))(
+    `%s: generated queries, bodies and ids, up to ${MIN_INPUTS_PER_ROUTE} inputs`,
+    async (name) => {
+      const route = routeList.find((r) => r.name === name)!;
+      tally.routes.add(name);
+      const missing = MIN_INPUTS_PER_ROUTE - (tally.perRoute.get(name) ?? 0);
+      if (missing <= 0) return;
+      const idNames = pathParams(route.path);
+      const queries = fc.sample(hostileQueries(route.query ?? z.object({})), {
+        seed: seedFor(name, 'top-up', 'query'),
+        numRuns: missing,
+      });
+      const segments = fc.sample(pathSegments, { seed: seedFor(name, 'top-up', 'id'), numRuns: missing });
+      const bodies = fc.sample(fc.json({ depthSize: 'small' }), {
+        seed: seedFor(name, 'top-up', 'body'),
+        numRuns: missing,
+      });
+      const example = route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined;
+      const cases = queries.map((query, i) => {
+        // Every id generated (so a destructive route never reaches a real record), with odd queries.
+        const params = Object.fromEntries(idNames.map((param) => [param, segments[i]]));
+        const validIds = paramsSchemaOf(route).safeParse(params).success;
+        const syntax = segments[i] === '.' || segments[i] === '..';
+        const map: Record<string, string> = Object.create(null);
+        for (const [key, value] of query) map[key] = value;
+        const validQuery = !route.query || route.query.safeParse({ ...map }).success;
+        const request: SweepRequest = {
+          method: route.method,
+          path: encodeParams(route.path, params),
+          // A POST, PUT or DELETE without a body is sent JSON of any shape half the time; it must not matter.
+          body: example ?? (i % 2 && route.method !== 'GET' ? bodies[i] : undefined),
+          token: home.owner.token,
+          query,
+          kind: 'generated query, body and ids',
+        };
+        const expected = idNames.length && !validIds && !syntax ? [400] : validQuery ? undefined : [400];
+        return { request, expected };
+      });
+      expectNoProblems(await sweep(cases, name));
+    },
+  );
+
+  it(`sent every route at least ${MIN_INPUTS_PER_ROUTE} bad inputs`, () => {
+    const short = routeList
+      .map((r) => [r.name, tally.perRoute.get(r.name) ?? 0] as const)
+      .filter(([, count]) => count < MIN_INPUTS_PER_ROUTE);
+    expect(short).toEqual([]);
   });
 
   it('left Object.prototype unpolluted by the __proto__ and constructor keys sent above', () => {

@@ -496,11 +496,12 @@ export const pathSegments: fc.Arbitrary<string> = fc.oneof(
   idLike(129, 1_500),
 );
 
-/** Generated query strings (as key/value pairs, repeated keys allowed) for a route's query schema. */
+/** Generated query strings (as key/value pairs, repeated keys allowed) for a route's query schema (or none). */
 export function hostileQueries(schema: z.ZodType): fc.Arbitrary<Array<[string, string]>> {
-  const json = jsonSchemaOf(schema);
+  const declared = Object.keys(jsonSchemaOf(schema).properties ?? {});
   const keys = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...Object.keys(json.properties ?? {})) },
+    // A route without a query gets only keys it does not know.
+    ...(declared.length ? [{ weight: 4, arbitrary: fc.constantFrom(...declared) }] : []),
     { weight: 2, arbitrary: fc.constantFrom(...ODD_QUERY_KEYS) },
     { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
   );
