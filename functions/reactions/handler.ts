@@ -13,6 +13,7 @@ import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { reactions as discussionReactions } from '../discussion/reactions';
+import { reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
@@ -20,13 +21,19 @@ import { reactions as sourceReactions } from '../sources/reactions';
 import { reactions as teamReactions } from '../team/reactions';
 import { reactions as userReactions } from '../user/reactions';
 
-/** The groups' one-change reactions by entity; two groups may not both follow an entity this way. */
+/** The groups' one-change reactions by entity; where several groups follow one entity, in turn. */
 function merged(...groups: Reactions[]): Reactions {
   const all: Reactions = {};
   for (const group of groups) {
     for (const [entity, reaction] of Object.entries(group)) {
-      if (all[entity]) throw new Error(`Two groups react to each ${entity} change`);
-      all[entity] = reaction;
+      if (!reaction) continue;
+      const earlier = all[entity];
+      all[entity] = earlier
+        ? async (change) => {
+            await earlier(change);
+            await reaction(change);
+          }
+        : reaction;
     }
   }
   return all;
@@ -39,6 +46,7 @@ const byEntity = merged(
   projectReactions,
   discussionReactions,
   sourceReactions,
+  libraryReactions,
 );
 const inBatches: BatchReactions = { ...questionReactions };
 

@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import { discussion } from './discussion';
+import { library } from './library';
 import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
@@ -28,6 +29,7 @@ const slices = [
   discussion,
   tags,
   sources,
+  library,
 ] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';

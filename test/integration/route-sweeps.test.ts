@@ -16,11 +16,13 @@
  * Reproduce a run with SWEEP_SEED=<seed printed in the failure>; SWEEP_RUNS sets how many inputs
  * are generated per route and kind of input (the 401 sweep is in platform-api.test.ts).
  */
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { db, newQuestionId } from '../../functions/common/entities';
 import { jsonLimitProblem } from '../../functions/common/http';
+import { putCandidate } from '../../functions/library/repo';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import { MAX_BODY_BYTES } from '../../shared/constants';
 import { DEFAULT_ROLES, permissionsFor, type RoleCode } from '../../shared/permissions';
@@ -79,6 +81,8 @@ interface Ctx {
   roleId: string;
   /** A READY source of the project. */
   projectSourceId: string;
+  /** An answer of the team's library. */
+  answerId: string;
 }
 const SAMPLE_CTX: Ctx = {
   projectId: 'project-1',
@@ -87,9 +91,11 @@ const SAMPLE_CTX: Ctx = {
   groupId: 'group-1',
   roleId: 'role-1',
   projectSourceId: 'source-1',
+  answerId: 'answer-1',
 };
 
 let invitees = 0;
+let collections = 0;
 
 type BodyRoute = { [N in RouteName]: Routes[N] extends { body: z.ZodType } ? N : never }[RouteName];
 
@@ -145,6 +151,18 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   }),
   previewExport: () => ({ kind: 'DATA', format: 'csv' }),
   exportQuestions: () => ({ kind: 'DATA', format: 'xlsx' }),
+  searchLibrary: () => ({ searchTerm: 'encrypted', view: 'ALL' }),
+  // A candidate already decided: valid, and 404 unless FRESH_BODY gives the caller one of its own.
+  updateCandidates: (ctx) => ({ questionIds: [ctx.answerId], newStatus: 'DISCARD' }),
+  importAnswers: () => ({
+    items: [{ question: 'Do you encrypt backups?', answer: 'Yes, with AES-256 keys held in a KMS.' }],
+  }),
+  bulkUpdateAnswers: (ctx) => ({ answerIds: [ctx.answerId], answerStatus: 'IN-USE' }),
+  // A new name each time: a second collection of the same name is refused.
+  createCollection: () => ({ collectionName: `Sweep collection ${++collections}` }),
+  updateCollection: (ctx) => ({ addAnswerIds: [ctx.answerId] }),
+  updateAnswer: () => ({ isFavourite: true }),
+  replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
 };
 const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
   route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
@@ -174,6 +192,10 @@ interface TeamData {
   projectSourceId: string;
   sheetId: string;
   documentSourceId: string;
+  /** An answer of the library and a collection of the team's. */
+  answerId: string;
+  answerText: string;
+  collectionId: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -182,6 +204,7 @@ const ctxOf = (team: TeamData): Ctx => ({
   groupId: team.groupId,
   roleId: team.roleId,
   projectSourceId: team.projectSourceId,
+  answerId: team.answerId,
 });
 
 /**
@@ -197,6 +220,8 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   notificationId: (t) => t.notificationId,
   projectSourceId: (t) => t.projectSourceId,
   sheetId: (t) => t.sheetId,
+  answerId: (t) => t.answerId,
+  collectionId: (t) => t.collectionId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -238,7 +263,18 @@ async function freshQuestion(team: TeamData, kind: 'MANUAL' | 'IMPORTED' = 'MANU
  * moves the version on) get fresh records per call wherever a sweep expects them to succeed, so
  * they never break the sweeps of the team's own question that follow.
  */
+/** An answer of the team's library added now. */
+async function freshAnswer(team: TeamData) {
+  const body = {
+    items: [{ question: `Fresh library question ${randomUUID()}`, answer: 'A fresh answer for the sweep.' }],
+  };
+  const added = await api.as(team.owner.token).call('importAnswers', { body });
+  if (added.status !== 200) throw new Error(`importAnswers answered ${added.status}`);
+  return { answerId: added.body.data.answerIds[0] as string };
+}
+
 const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
+  deleteAnswer: (team) => freshAnswer(team),
   deleteQuestion: (team) => freshQuestion(team),
   markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
   restoreAnswer: async (team) => {
@@ -253,6 +289,19 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
 };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  // A candidate written as the library's reaction writes it (a question saved with Include in Library).
+  updateCandidates: async (team) => {
+    const questionId = newQuestionId();
+    await putCandidate({
+      teamId: team.owner.teamId as string,
+      questionId,
+      projectId: team.projectId,
+      question: 'Is customer data encrypted at rest?',
+      answer: 'Yes: AES-256, keys in a managed KMS.',
+      authorId: team.owner.userId,
+    });
+    return { questionIds: [questionId], newStatus: 'DISCARD' };
+  },
   completeSource: async (team, token) => ({
     projectSourceId: await uploadSource(api.as(token), team.projectId, 'fresh.csv', SWEEP_CSV),
   }),
@@ -490,6 +539,17 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     })(),
   ]);
   const { questionId } = ok('addQuestion', question);
+  const answerText = `Secret library answer ${label} 7f3a: keys rotate yearly.`;
+  const imported = ok(
+    'importAnswers',
+    await as.call('importAnswers', {
+      body: { items: [{ question: `Secret library question ${label} 7f3a?`, answer: answerText }] },
+    }),
+  );
+  const collection = ok(
+    'createCollection',
+    await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
+  );
   const [csv, word] = await Promise.all([
     importSource(as, projectId, 'Secret questionnaire 7f3a.csv', SWEEP_CSV),
     importSource(
@@ -533,6 +593,9 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     sheetId: csv.sheets[0].sheetId,
     documentSourceId: word.projectSourceId,
     roleId: membership.roleId,
+    answerId: imported.answerIds[0],
+    answerText,
+    collectionId: collection.collectionId,
   };
 }
 
@@ -672,6 +735,9 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
       ownerNotifications: await owner.call('listNotifications'),
       memberNotifications: await api.as(victim.member.token).call('listNotifications'),
       memberUser: await api.as(victim.member.token).call('getUser'),
+      answer: await owner.call('getAnswer', { params: { answerId: victim.answerId } }),
+      library: await owner.call('searchLibrary', { body: { view: 'ALL' } }),
+      collections: await owner.call('listCollections'),
     };
     for (const [what, read] of Object.entries(reads)) expect(read.status, what).toBe(200);
     return reads;
@@ -688,6 +754,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     team.questionText,
     team.secretTag,
     team.wording,
+    team.answerText,
     team.member.email,
     team.owner.email,
   ];
@@ -701,6 +768,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     groupId: marker,
     roleId: marker,
     projectSourceId: marker,
+    answerId: marker,
   };
   const takesIds = routeList.filter(
     (route) =>

@@ -7,6 +7,9 @@ export const TeamEntity = new Entity({
     teamId: { type: 'string', required: true },
     name: { type: 'string', required: true },
     ownerUserId: { type: 'string', required: true },
+    /** Library settings (spec 002 §3 Team); absent means TEAM_LIBRARY_DEFAULTS (shared/schemas/answer.ts). */
+    importedAnswersRequireReview: { type: 'boolean' },
+    defaultAnswersToFlowToLibrary: { type: 'boolean' },
     ...timestamps,
   },
   indexes: {

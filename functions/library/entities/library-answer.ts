@@ -1,0 +1,49 @@
+import { Entity } from 'electrodb';
+import { ANSWER_STATUSES, CREATION_METHODS } from '../../../shared/schemas/answer';
+import { CLASSIFICATIONS } from '../../../shared/schemas/question';
+import { key, SERVICE, timestamps } from '../../common/entities/keys';
+
+/**
+ * An answer of the team's library (spec 002 §3 Answer), in the team's library partition with its
+ * candidates and collections, so the library is one Query per kind.
+ */
+export const LibraryAnswerEntity = new Entity({
+  model: { entity: 'libraryAnswer', version: '1', service: SERVICE },
+  attributes: {
+    teamId: { type: 'string', required: true },
+    answerId: { type: 'string', required: true },
+    answer: { type: 'string', required: true },
+    originalQuestion: { type: 'string', required: true },
+    answerStatus: { type: ANSWER_STATUSES, required: true, default: 'IN-USE' },
+    /** Why it was flagged for review (the reason's wording, or the user's own text). */
+    flaggedReason: { type: 'string' },
+    responseClassification: { type: CLASSIFICATIONS },
+    creationMethod: { type: CREATION_METHODS, required: true },
+    tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    collectionIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    /** Normalised question and answer: what makes two entries the same answer (import duplicates). */
+    contentKey: { type: 'string', required: true },
+    usageCount: { type: 'number', required: true, default: 0 },
+    lastUsedAt: { type: 'string' },
+    sourceProjectId: { type: 'string' },
+    sourceQuestionId: { type: 'string' },
+    createdByUserId: { type: 'string', required: true },
+    updatedByUserId: { type: 'string' },
+    changedBySession: { type: 'string' },
+    version: { type: 'number', required: true, default: 1 },
+    updatedAt: {
+      type: 'string',
+      required: true,
+      default: () => new Date().toISOString(),
+      watch: '*',
+      set: () => new Date().toISOString(),
+    },
+    ...timestamps,
+  },
+  indexes: {
+    primary: {
+      pk: key('pk', ['teamId'], 'TEAM#${teamId}#LIBRARY'),
+      sk: key('sk', ['answerId'], 'ANSWER#${answerId}'),
+    },
+  },
+});

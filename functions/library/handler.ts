@@ -1,0 +1,35 @@
+import { createGroupHandler } from '../common/http';
+import {
+  bulkUpdateAnswers,
+  createCollection,
+  deleteAnswer,
+  getAnswer,
+  importAnswers,
+  listCandidates,
+  listCollections,
+  listFavourites,
+  replaceAnswer,
+  searchLibrary,
+  updateAnswer,
+  updateCandidates,
+  updateCollection,
+} from './service';
+
+export const handler = createGroupHandler('library', {
+  searchLibrary: async ({ caller, body, query }) => searchLibrary(caller, body, query),
+  listCandidates: async ({ caller }) => listCandidates(caller),
+  updateCandidates: async ({ caller, body, sessionId }) => updateCandidates(caller, body, sessionId),
+  listFavourites: async ({ caller }) => listFavourites(caller),
+  importAnswers: async ({ caller, body, sessionId }) => importAnswers(caller, body, sessionId),
+  bulkUpdateAnswers: async ({ caller, body, sessionId }) => bulkUpdateAnswers(caller, body, sessionId),
+  listCollections: async ({ caller }) => listCollections(caller),
+  createCollection: async ({ caller, body }) => createCollection(caller, body.collectionName),
+  updateCollection: async ({ caller, params, body, sessionId }) =>
+    updateCollection(caller, params.collectionId, body, sessionId),
+  getAnswer: async ({ caller, params }) => getAnswer(caller, params.answerId),
+  updateAnswer: async ({ caller, params, body, sessionId }) =>
+    updateAnswer(caller, params.answerId, body, sessionId),
+  replaceAnswer: async ({ caller, params, body, sessionId }) =>
+    replaceAnswer(caller, params.answerId, body, sessionId),
+  deleteAnswer: async ({ caller, params }) => deleteAnswer(caller, params.answerId),
+});

@@ -1,0 +1,42 @@
+/**
+ * How answers reach the library (spec 002 §4): a question saved with Include in Library and an
+ * answer becomes a candidate (replaced when its answer or classification changes); taking the flag
+ * off, clearing the answer, deleting or unlinking the question withdraws it. A PRIVATE project's
+ * questions never become candidates. A discarded candidate comes back only when the answer changes.
+ */
+import type { QuestionItem } from '../common/entities';
+import type { Change, Reactions } from '../common/reactions';
+import * as repo from './repo';
+
+const offered = (q: QuestionItem | undefined): q is QuestionItem =>
+  Boolean(q?.includeInLibrary && q.answer?.trim() && q.isLinked !== false && !q.deletedAt);
+
+async function onQuestion(change: Change) {
+  const now = change.newImage as QuestionItem | undefined;
+  const before = change.oldImage as QuestionItem | undefined;
+  if (!offered(now)) {
+    if (offered(before)) await repo.deleteCandidates(before.teamId, [before.questionId]);
+    return;
+  }
+  const same =
+    offered(before) &&
+    before.answer === now.answer &&
+    before.responseClassification === now.responseClassification &&
+    before.question === now.question;
+  if (same) return;
+  const project = await repo.getProject(now.teamId, now.projectId);
+  if (!project || project.accessVisibility === 'PRIVATE') return;
+  await repo.putCandidate({
+    teamId: now.teamId,
+    questionId: now.questionId,
+    projectId: now.projectId,
+    question: now.question,
+    answer: now.answer,
+    ...(now.responseClassification !== 'INCOMPLETE'
+      ? { responseClassification: now.responseClassification }
+      : {}),
+    authorId: now.updatedByUserId ?? now.createdByUserId ?? 'unknown',
+  });
+}
+
+export const reactions: Reactions = { question: onQuestion };

@@ -1,0 +1,145 @@
+/**
+ * The library group's access patterns, named. Answers, candidates and collections live in the
+ * team's library partition (TEAM#<teamId>#LIBRARY); favourites in each user's own.
+ */
+import type { EntityItem } from 'electrodb';
+import { bindService } from '../common/db';
+import { sharedEntities } from '../common/entities';
+import { isConditionFailure } from '../common/errors';
+import { AnswerCandidateEntity } from './entities/answer-candidate';
+import { AnswerCollectionEntity } from './entities/answer-collection';
+import { AnswerFavouriteEntity } from './entities/answer-favourite';
+import { LibraryAnswerEntity } from './entities/library-answer';
+
+const db = bindService({
+  libraryAnswer: LibraryAnswerEntity,
+  answerCandidate: AnswerCandidateEntity,
+  answerFavourite: AnswerFavouriteEntity,
+  answerCollection: AnswerCollectionEntity,
+  project: sharedEntities.project,
+  team: sharedEntities.team,
+});
+
+export type LibraryAnswerItem = EntityItem<typeof LibraryAnswerEntity>;
+export type CandidateItem = EntityItem<typeof AnswerCandidateEntity>;
+export type CollectionItem = EntityItem<typeof AnswerCollectionEntity>;
+type NewAnswer = Omit<LibraryAnswerItem, 'createdAt' | 'updatedAt' | 'version' | 'usageCount'>;
+
+/** Every answer of the team's library: one Query (a team's library is thousands of items). */
+export async function answersOf(teamId: string) {
+  return (await db().entities.libraryAnswer.query.primary({ teamId }).go({ pages: 'all' })).data;
+}
+
+export const getAnswer = async (teamId: string, answerId: string) =>
+  (await db().entities.libraryAnswer.get({ teamId, answerId }).go()).data;
+
+export async function getAnswers(teamId: string, answerIds: string[]) {
+  if (!answerIds.length) return [];
+  const { data } = await db()
+    .entities.libraryAnswer.get(answerIds.map((answerId) => ({ teamId, answerId })))
+    .go({ concurrency: 4 });
+  return data;
+}
+
+/** New answers, in batches (BatchWriteItem, a few in flight). */
+export async function putAnswers(items: NewAnswer[]) {
+  if (items.length) await db().entities.libraryAnswer.put(items).go({ concurrency: 4 });
+}
+
+type AnswerChanges = Partial<
+  Pick<
+    LibraryAnswerItem,
+    'answer' | 'originalQuestion' | 'answerStatus' | 'flaggedReason' | 'collectionIds' | 'contentKey'
+  >
+> & { updatedByUserId: string; changedBySession: string };
+
+/**
+ * Changes an answer that still exists (false when it does not); with `expectedVersion`, only the
+ * version the caller read (a newer one answers 'stale').
+ */
+export async function updateAnswer(
+  teamId: string,
+  answerId: string,
+  changes: AnswerChanges,
+  options: { expectedVersion?: number; removeFlag?: boolean } = {},
+): Promise<LibraryAnswerItem | 'missing' | 'stale'> {
+  let update = db().entities.libraryAnswer.patch({ teamId, answerId }).set(changes).add({ version: 1 });
+  if (options.removeFlag) update = update.remove(['flaggedReason']);
+  try {
+    const { data } = await update
+      .where((attr, op) =>
+        options.expectedVersion === undefined ? '' : op.eq(attr.version, options.expectedVersion),
+      )
+      .go({ response: 'all_new' });
+    return data as LibraryAnswerItem;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getAnswer(teamId, answerId)) ? 'stale' : 'missing';
+  }
+}
+
+export async function deleteAnswer(teamId: string, answerId: string) {
+  await db().entities.libraryAnswer.delete({ teamId, answerId }).go();
+}
+
+export async function favouritesOf(teamId: string, userId: string) {
+  const { data } = await db().entities.answerFavourite.query.primary({ teamId, userId }).go({ pages: 'all' });
+  return new Set(data.map((f) => f.answerId));
+}
+
+export async function setFavourite(teamId: string, userId: string, answerId: string, favourite: boolean) {
+  if (favourite) await db().entities.answerFavourite.put({ teamId, userId, answerId }).go();
+  else await db().entities.answerFavourite.delete({ teamId, userId, answerId }).go();
+}
+
+export async function candidatesOf(teamId: string) {
+  return (await db().entities.answerCandidate.query.primary({ teamId }).go({ pages: 'all' })).data;
+}
+
+export async function getCandidates(teamId: string, questionIds: string[]) {
+  const { data } = await db()
+    .entities.answerCandidate.get(questionIds.map((questionId) => ({ teamId, questionId })))
+    .go({ concurrency: 4 });
+  return data;
+}
+
+export async function putCandidate(item: Omit<CandidateItem, 'createdAt'>) {
+  await db().entities.answerCandidate.put(item).go();
+}
+
+export async function deleteCandidates(teamId: string, questionIds: string[]) {
+  if (!questionIds.length) return;
+  await db()
+    .entities.answerCandidate.delete(questionIds.map((questionId) => ({ teamId, questionId })))
+    .go({ concurrency: 4 });
+}
+
+export async function collectionsOf(teamId: string) {
+  return (await db().entities.answerCollection.query.primary({ teamId }).go({ pages: 'all' })).data;
+}
+
+export const getCollection = async (teamId: string, collectionId: string) =>
+  (await db().entities.answerCollection.get({ teamId, collectionId }).go()).data;
+
+export async function createCollection(item: Omit<CollectionItem, 'createdAt'>) {
+  return (await db().entities.answerCollection.create(item).go()).data;
+}
+
+export async function renameCollection(teamId: string, collectionId: string, collectionName: string) {
+  await db().entities.answerCollection.patch({ teamId, collectionId }).set({ collectionName }).go();
+}
+
+/** Project names for a list of project ids (candidates name where they came from). */
+export async function projectNames(teamId: string, projectIds: string[]) {
+  const unique = [...new Set(projectIds)];
+  if (!unique.length) return new Map<string, string>();
+  const { data } = await db()
+    .entities.project.get(unique.map((projectId) => ({ teamId, projectId })))
+    .go({ concurrency: 4, attributes: ['projectId', 'name'] });
+  return new Map(data.map((p) => [p.projectId, p.name]));
+}
+
+export const getProject = async (teamId: string, projectId: string) =>
+  (await db().entities.project.get({ teamId, projectId }).go()).data;
+
+export const getTeam = async (teamId: string) => (await db().entities.team.get({ teamId }).go()).data;

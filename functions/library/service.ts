@@ -1,0 +1,415 @@
+/**
+ * The answer library (spec 002 §2.2, §4, §5, §7.2): listing and searching the team's answers by
+ * collection, changing their status (the bulk rules of §4 are the screen's; the server accepts any
+ * status change a permitted caller asks for), favourites, replacing and deleting, importing without
+ * duplicates, candidates (questions saved with Include in Library) turned into answers or discarded,
+ * and the team's own collections.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  type Answer,
+  type AnswerAnalytics,
+  type AnswerPage,
+  type AnswerStatus,
+  type Candidate,
+  type Collection,
+  type ImportAnswersRequest,
+  LIBRARY_LIMITS,
+  LIBRARY_MESSAGES,
+  type SearchLibraryRequest,
+  TEAM_LIBRARY_DEFAULTS,
+  type UpdateAnswerRequest,
+} from '../../shared/schemas/answer';
+import { requirePermission, type TeamCaller } from '../common/caller';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { sessionMark } from '../common/events';
+import * as repo from './repo';
+
+const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
+
+/** What makes two entries the same answer: their question and answer, case and spacing aside. */
+export const contentKeyOf = (question: string, answer: string) =>
+  `${question}\u0000${answer}`.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+function toAnswer(item: repo.LibraryAnswerItem, favourites: Set<string>): Answer {
+  return {
+    answerId: item.answerId,
+    answer: item.answer,
+    originalQuestion: item.originalQuestion,
+    answerStatus: item.answerStatus,
+    ...(item.flaggedReason ? { flaggedReason: item.flaggedReason } : {}),
+    ...(item.responseClassification ? { responseClassification: item.responseClassification } : {}),
+    isFavourite: favourites.has(item.answerId),
+    creationMethod: item.creationMethod,
+    createdByUserId: item.createdByUserId,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    tags: item.tags ?? [],
+    collectionIds: item.collectionIds ?? [],
+    usageCount: item.usageCount,
+    ...(item.lastUsedAt ? { lastUsedAt: item.lastUsedAt } : {}),
+    ...(item.sourceProjectId ? { sourceProjectId: item.sourceProjectId } : {}),
+    ...(item.sourceQuestionId ? { sourceQuestionId: item.sourceQuestionId } : {}),
+    version: item.version,
+  };
+}
+
+const VIEW_STATUS: Partial<Record<NonNullable<SearchLibraryRequest['view']>, AnswerStatus>> = {
+  AVAILABLE: 'IN-USE',
+  NEEDS_REVIEW: 'FLAGGED',
+  ARCHIVE: 'ARCHIVED',
+};
+
+/** Every word of the search in the question, answer or tags (case-insensitive). */
+function matches(item: repo.LibraryAnswerItem, words: string[]) {
+  if (!words.length) return true;
+  const haystack = `${item.originalQuestion}\n${item.answer}\n${(item.tags ?? []).join(' ')}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** A page of the library: a view (Available by default) or a collection, searched, newest first. */
+export async function searchLibrary(
+  caller: TeamCaller,
+  body: SearchLibraryRequest,
+  page: { offset?: number; limit?: number },
+): Promise<AnswerPage> {
+  const { teamId, userId } = caller.user;
+  const [answers, favourites] = await Promise.all([
+    repo.answersOf(teamId),
+    repo.favouritesOf(teamId, userId),
+  ]);
+  const view = body.collectionId ? undefined : (body.view ?? 'AVAILABLE');
+  if (body.collectionId && !(await repo.getCollection(teamId, body.collectionId))) {
+    throw new NotFoundError(LIBRARY_MESSAGES.collectionNotFound);
+  }
+  const status = view ? VIEW_STATUS[view] : undefined;
+  const words = (body.searchTerm ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const found = answers
+    .filter((a) => !status || a.answerStatus === status)
+    .filter((a) => view !== 'FAVOURITES' || favourites.has(a.answerId))
+    .filter((a) => !body.collectionId || (a.collectionIds ?? []).includes(body.collectionId))
+    .filter((a) => matches(a, words))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId));
+  const offset = page.offset ?? 0;
+  const limit = page.limit ?? LIBRARY_LIMITS.pageSize;
+  return {
+    items: found.slice(offset, offset + limit).map((a) => toAnswer(a, favourites)),
+    total: found.length,
+  };
+}
+
+async function existingAnswer(caller: TeamCaller, answerId: string) {
+  const item = await repo.getAnswer(caller.user.teamId, answerId);
+  if (!item) throw new NotFoundError(LIBRARY_MESSAGES.notFound);
+  return item;
+}
+
+/** An answer with where it was used (spec 002 §3 answer analytics). */
+export async function getAnswer(caller: TeamCaller, answerId: string): Promise<AnswerAnalytics> {
+  const [item, favourites] = await Promise.all([
+    existingAnswer(caller, answerId),
+    repo.favouritesOf(caller.user.teamId, caller.user.userId),
+  ]);
+  // Usage is recorded when a suggestion is used on a question (with the answering screen's tabs).
+  return { answer: toAnswer(item, favourites), usage: [] };
+}
+
+const by = (caller: TeamCaller, sessionId: string | null) => ({
+  updatedByUserId: caller.user.userId,
+  changedBySession: sessionMark(sessionId),
+});
+
+/**
+ * Flag (with its reason), archive ("hide") or make available again, and/or favourite. Favourites
+ * are the caller's own; a status change needs ANSWER_QUESTION (the answering screen's actions).
+ */
+export async function updateAnswer(
+  caller: TeamCaller,
+  answerId: string,
+  body: UpdateAnswerRequest,
+  sessionId: string | null,
+): Promise<Answer> {
+  const { teamId, userId } = caller.user;
+  let item = await existingAnswer(caller, answerId);
+  if (body.answerStatus) {
+    requirePermission(caller, 'ANSWER_QUESTION');
+    const flaggedReason =
+      body.answerStatus === 'FLAGGED' && body.flaggedReason
+        ? body.flaggedReason === 'OTHER'
+          ? (body.flaggedText ?? '')
+          : FLAG_WORDING[body.flaggedReason]
+        : undefined;
+    const updated = await repo.updateAnswer(
+      teamId,
+      answerId,
+      {
+        answerStatus: body.answerStatus,
+        ...(flaggedReason ? { flaggedReason } : {}),
+        ...by(caller, sessionId),
+      },
+      { removeFlag: body.answerStatus !== 'FLAGGED' },
+    );
+    if (typeof updated === 'string') throw new NotFoundError(LIBRARY_MESSAGES.notFound);
+    item = updated;
+  }
+  if (body.isFavourite !== undefined) await repo.setFavourite(teamId, userId, answerId, body.isFavourite);
+  const favourites = await repo.favouritesOf(teamId, userId);
+  return toAnswer(item, favourites);
+}
+
+export async function deleteAnswer(caller: TeamCaller, answerId: string) {
+  await existingAnswer(caller, answerId);
+  await repo.deleteAnswer(caller.user.teamId, answerId);
+  return { ok: true as const };
+}
+
+/** Replace Answer: new text (and optionally question) for the same entry; a stale version answers 409. */
+export async function replaceAnswer(
+  caller: TeamCaller,
+  answerId: string,
+  body: { answer: string; originalQuestion?: string; version?: number },
+  sessionId: string | null,
+): Promise<Answer> {
+  const current = await existingAnswer(caller, answerId);
+  const originalQuestion = body.originalQuestion ?? current.originalQuestion;
+  const updated = await repo.updateAnswer(
+    caller.user.teamId,
+    answerId,
+    {
+      answer: body.answer,
+      originalQuestion,
+      contentKey: contentKeyOf(originalQuestion, body.answer),
+      ...by(caller, sessionId),
+    },
+    { expectedVersion: body.version },
+  );
+  if (updated === 'missing') throw new NotFoundError(LIBRARY_MESSAGES.notFound);
+  if (updated === 'stale') throw new ConflictError();
+  return toAnswer(updated, await repo.favouritesOf(caller.user.teamId, caller.user.userId));
+}
+
+async function libraryReview(teamId: string) {
+  const team = await repo.getTeam(teamId);
+  return team?.importedAnswersRequireReview ?? TEAM_LIBRARY_DEFAULTS.importedAnswersRequireReview;
+}
+
+/**
+ * Add Answer (one item, MANUALLY) and the importer (BULK_UPLOAD): entries the library already holds
+ * (same question and answer, case and spacing aside), or that repeat within the request, are not
+ * added again. Imported answers need review when the team says so.
+ */
+export async function importAnswers(
+  caller: TeamCaller,
+  body: ImportAnswersRequest,
+  sessionId: string | null,
+) {
+  const { teamId, userId } = caller.user;
+  const method = body.creationMethod ?? 'BULK_UPLOAD';
+  const [existing, review] = await Promise.all([repo.answersOf(teamId), libraryReview(teamId)]);
+  const answerStatus: AnswerStatus = method === 'BULK_UPLOAD' && review ? 'FLAGGED' : 'IN-USE';
+  const known = new Set(existing.map((a) => a.contentKey));
+  const fresh = [];
+  for (const item of body.items) {
+    const contentKey = contentKeyOf(item.question, item.answer);
+    if (known.has(contentKey)) continue;
+    known.add(contentKey);
+    fresh.push({
+      teamId,
+      answerId: randomUUID(),
+      answer: item.answer,
+      originalQuestion: item.question,
+      answerStatus,
+      ...(answerStatus === 'FLAGGED' ? { flaggedReason: 'Imported: waiting for review' } : {}),
+      ...(item.responseClassification ? { responseClassification: item.responseClassification } : {}),
+      creationMethod: method,
+      tags: item.tags ?? [],
+      collectionIds: [],
+      contentKey,
+      createdByUserId: userId,
+      ...by(caller, sessionId),
+    });
+  }
+  await repo.putAnswers(fresh);
+  return {
+    created: fresh.length,
+    duplicates: body.items.length - fresh.length,
+    answerStatus,
+    answerIds: fresh.map((a) => a.answerId),
+  };
+}
+
+/** One status for many answers (the bulk bar); answers deleted meanwhile are skipped (404 when all were). */
+export async function bulkUpdateAnswers(
+  caller: TeamCaller,
+  body: { answerIds: string[]; answerStatus: AnswerStatus },
+  sessionId: string | null,
+) {
+  const ids = [...new Set(body.answerIds)];
+  let updated = 0;
+  for (let i = 0; i < ids.length; i += 16) {
+    const results = await Promise.all(
+      ids.slice(i, i + 16).map((answerId) =>
+        repo.updateAnswer(
+          caller.user.teamId,
+          answerId,
+          {
+            answerStatus: body.answerStatus,
+            ...(body.answerStatus === 'FLAGGED' ? { flaggedReason: 'Flagged for review' } : {}),
+            ...by(caller, sessionId),
+          },
+          { removeFlag: body.answerStatus !== 'FLAGGED' },
+        ),
+      ),
+    );
+    updated += results.filter((r) => typeof r !== 'string').length;
+  }
+  if (!updated) throw new NotFoundError(LIBRARY_MESSAGES.notFound);
+  return { updated };
+}
+
+/** Questions saved with Include in Library, waiting for a decision, newest first. */
+export async function listCandidates(caller: TeamCaller): Promise<Candidate[]> {
+  const { teamId } = caller.user;
+  const candidates = await repo.candidatesOf(teamId);
+  const names = await repo.projectNames(
+    teamId,
+    candidates.map((c) => c.projectId),
+  );
+  return candidates
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((c) => ({
+      candidateId: c.questionId,
+      questionId: c.questionId,
+      projectId: c.projectId,
+      ...(names.has(c.projectId) ? { projectName: names.get(c.projectId) } : {}),
+      question: c.question,
+      answer: c.answer,
+      ...(c.responseClassification ? { responseClassification: c.responseClassification } : {}),
+      authorId: c.authorId,
+      createdAt: c.createdAt,
+    }));
+}
+
+/**
+ * CREATE turns each candidate into an available answer that remembers its question and project
+ * (an answer the library already holds is not added twice); DISCARD drops them. Either way they
+ * leave the Candidates collection.
+ */
+export async function updateCandidates(
+  caller: TeamCaller,
+  body: { questionIds: string[]; newStatus: 'DISCARD' | 'CREATE' },
+  sessionId: string | null,
+) {
+  const { teamId, userId } = caller.user;
+  const candidates = await repo.getCandidates(teamId, [...new Set(body.questionIds)]);
+  if (!candidates.length) throw new NotFoundError(LIBRARY_MESSAGES.candidateNotFound);
+  const answerIds: string[] = [];
+  if (body.newStatus === 'CREATE') {
+    const known = new Set((await repo.answersOf(teamId)).map((a) => a.contentKey));
+    const fresh = [];
+    for (const c of candidates) {
+      const contentKey = contentKeyOf(c.question, c.answer);
+      if (known.has(contentKey)) continue;
+      known.add(contentKey);
+      fresh.push({
+        teamId,
+        answerId: randomUUID(),
+        answer: c.answer,
+        originalQuestion: c.question,
+        answerStatus: 'IN-USE' as const,
+        ...(c.responseClassification ? { responseClassification: c.responseClassification } : {}),
+        creationMethod: 'FROM_QUESTION' as const,
+        tags: [],
+        collectionIds: [],
+        contentKey,
+        sourceProjectId: c.projectId,
+        sourceQuestionId: c.questionId,
+        createdByUserId: c.authorId,
+        updatedByUserId: userId,
+        changedBySession: sessionMark(sessionId),
+      });
+    }
+    await repo.putAnswers(fresh);
+    answerIds.push(...fresh.map((a) => a.answerId));
+  }
+  await repo.deleteCandidates(
+    teamId,
+    candidates.map((c) => c.questionId),
+  );
+  return {
+    discarded: body.newStatus === 'DISCARD' ? candidates.length : 0,
+    created: answerIds.length,
+    answerIds,
+  };
+}
+
+/** The caller's favourite answers that still exist, newest first. */
+export async function listFavourites(caller: TeamCaller): Promise<Answer[]> {
+  const { teamId, userId } = caller.user;
+  const favourites = await repo.favouritesOf(teamId, userId);
+  const answers = await repo.getAnswers(teamId, [...favourites]);
+  return answers.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((a) => toAnswer(a, favourites));
+}
+
+export async function listCollections(caller: TeamCaller): Promise<Collection[]> {
+  const { teamId } = caller.user;
+  const [collections, answers] = await Promise.all([repo.collectionsOf(teamId), repo.answersOf(teamId)]);
+  const counts = new Map<string, number>();
+  for (const a of answers) for (const id of a.collectionIds ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return collections
+    .sort((a, b) => a.collectionName.localeCompare(b.collectionName))
+    .map((c) => ({
+      collectionId: c.collectionId,
+      collectionName: c.collectionName,
+      answerCount: counts.get(c.collectionId) ?? 0,
+    }));
+}
+
+export async function createCollection(caller: TeamCaller, collectionName: string): Promise<Collection> {
+  const { teamId, userId } = caller.user;
+  const existing = await repo.collectionsOf(teamId);
+  if (existing.length >= LIBRARY_LIMITS.collectionsPerTeam) {
+    throw new BadRequestError(LIBRARY_MESSAGES.tooManyCollections);
+  }
+  if (existing.some((c) => c.collectionName.toLowerCase() === collectionName.toLowerCase())) {
+    const message = 'The team has a collection of that name';
+    throw new BadRequestError(message, { collectionName: [message] });
+  }
+  const created = await repo.createCollection({
+    teamId,
+    collectionId: randomUUID(),
+    collectionName,
+    createdByUserId: userId,
+  });
+  return { collectionId: created.collectionId, collectionName: created.collectionName, answerCount: 0 };
+}
+
+/** Renames a collection and/or puts answers in or takes them out of it. */
+export async function updateCollection(
+  caller: TeamCaller,
+  collectionId: string,
+  body: { collectionName?: string; addAnswerIds?: string[]; removeAnswerIds?: string[] },
+  sessionId: string | null,
+): Promise<Collection> {
+  const { teamId } = caller.user;
+  const collection = await repo.getCollection(teamId, collectionId);
+  if (!collection) throw new NotFoundError(LIBRARY_MESSAGES.collectionNotFound);
+  if (body.collectionName && body.collectionName !== collection.collectionName) {
+    await repo.renameCollection(teamId, collectionId, body.collectionName);
+  }
+  const add = new Set(body.addAnswerIds ?? []);
+  const remove = new Set(body.removeAnswerIds ?? []);
+  const answers = await repo.getAnswers(teamId, [...new Set([...add, ...remove])]);
+  for (const a of answers) {
+    const ids = new Set(a.collectionIds ?? []);
+    if (add.has(a.answerId)) ids.add(collectionId);
+    if (remove.has(a.answerId)) ids.delete(collectionId);
+    if (ids.size === (a.collectionIds ?? []).length && [...ids].every((id) => a.collectionIds?.includes(id)))
+      continue;
+    await repo.updateAnswer(teamId, a.answerId, { collectionIds: [...ids], ...by(caller, sessionId) });
+  }
+  const all = await listCollections(caller);
+  const updated = all.find((c) => c.collectionId === collectionId);
+  if (!updated) throw new NotFoundError(LIBRARY_MESSAGES.collectionNotFound);
+  return updated;
+}

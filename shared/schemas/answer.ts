@@ -1,0 +1,211 @@
+/**
+ * The answer library (spec 002 §2.2, §3, §4, §5, §7.2, §9): approved answers with their status,
+ * candidates (answers saved with Include in Library, waiting for a decision), favourites,
+ * collections and usage.
+ */
+import * as z from 'zod';
+import { ANSWER_MAX, CLASSIFICATIONS, QUESTION_MAX } from './question';
+import { TagLabel } from './tag';
+
+/** IN-USE shows as Available (green), FLAGGED as Needs Review (yellow), ARCHIVED as Archived (grey). */
+export const ANSWER_STATUSES = ['IN-USE', 'FLAGGED', 'ARCHIVED'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+/** FROM_QUESTION shows as Answering Question, BULK_UPLOAD as Library Import, MANUALLY as Manually. */
+export const CREATION_METHODS = ['FROM_QUESTION', 'BULK_UPLOAD', 'MANUALLY'] as const;
+export const FLAG_REASONS = ['INCORRECT', 'OUTDATED', 'OTHER'] as const;
+
+export const LIBRARY_LIMITS = {
+  /** Page size of the library list (Load More appears when the page is full). */
+  pageSize: 30,
+  searchMax: 100,
+  /** Answers one import or one bulk change takes. */
+  importMax: 5_000,
+  bulkMax: 500,
+  textMin: 10,
+  collectionNameMax: 100,
+  collectionsPerTeam: 100,
+} as const;
+
+/** The team's library settings until the team settings screen changes them. */
+export const TEAM_LIBRARY_DEFAULTS = {
+  /** Imported answers land in Needs Review (FLAGGED) instead of Available. */
+  importedAnswersRequireReview: false,
+  /** Include in Library starts ticked on a question's answer (never in PRIVATE projects). */
+  defaultAnswersToFlowToLibrary: false,
+} as const;
+
+export const LIBRARY_MESSAGES = {
+  question: 'Please provide a question',
+  answer: 'Please provide an answer',
+  flagOther: "Please don't leave it up to us.",
+  notFound: 'That answer no longer exists',
+  collectionNotFound: 'That collection no longer exists',
+  candidateNotFound: 'Those answers are no longer waiting for review',
+  tooManyCollections: `A team can have at most ${LIBRARY_LIMITS.collectionsPerTeam} collections`,
+} as const;
+
+/** Non-blank, at least 10 characters after trimming, at most 4,000 (Add Answer and Replace). */
+const text = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(LIBRARY_LIMITS.textMin, { message, abort: true })
+    .max(max, `At most ${max} characters`);
+export const AnswerQuestionText = text(LIBRARY_MESSAGES.question, QUESTION_MAX);
+export const AnswerText = text(LIBRARY_MESSAGES.answer, ANSWER_MAX);
+
+export const Answer = z.object({
+  answerId: z.string(),
+  answer: z.string(),
+  originalQuestion: z.string(),
+  answerStatus: z.enum(ANSWER_STATUSES),
+  flaggedReason: z.string().optional(),
+  responseClassification: z.enum(CLASSIFICATIONS).optional(),
+  isFavourite: z.boolean(),
+  creationMethod: z.enum(CREATION_METHODS),
+  createdByUserId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().optional(),
+  tags: z.array(z.string()),
+  collectionIds: z.array(z.string()),
+  /** Questions this answer was used on, and when last. */
+  usageCount: z.number().int(),
+  lastUsedAt: z.string().optional(),
+  /** The question and project it came from (FROM_QUESTION). */
+  sourceProjectId: z.string().optional(),
+  sourceQuestionId: z.string().optional(),
+  version: z.number().int(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+/** Which part of the library a search lists (the collections column). */
+export const LIBRARY_VIEWS = ['AVAILABLE', 'NEEDS_REVIEW', 'FAVOURITES', 'ARCHIVE', 'ALL'] as const;
+export const SearchLibraryRequest = z.strictObject({
+  searchTerm: z.string().trim().max(LIBRARY_LIMITS.searchMax).optional(),
+  view: z.enum(LIBRARY_VIEWS).optional(),
+  /** A collection of the team's (instead of a view). */
+  collectionId: z.string().max(128).optional(),
+});
+export type SearchLibraryRequest = z.infer<typeof SearchLibraryRequest>;
+export const LibraryPageQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const AnswerPage = z.object({
+  items: z.array(Answer),
+  /** Answers matching, all pages. */
+  total: z.number().int(),
+});
+export type AnswerPage = z.infer<typeof AnswerPage>;
+
+export const UpdateAnswerRequest = z
+  .strictObject({
+    answerStatus: z.enum(ANSWER_STATUSES).optional(),
+    flaggedReason: z.enum(FLAG_REASONS).optional(),
+    /** Free text when the reason is OTHER. */
+    flaggedText: z.string().trim().max(1_000).optional(),
+    isFavourite: z.boolean().optional(),
+  })
+  .refine((b) => b.answerStatus !== undefined || b.isFavourite !== undefined, {
+    message: 'Give an answerStatus or isFavourite',
+  })
+  .refine((b) => b.answerStatus !== 'FLAGGED' || b.flaggedReason !== undefined, {
+    message: 'Give the reason for flagging',
+    path: ['flaggedReason'],
+  })
+  .refine((b) => b.flaggedReason !== 'OTHER' || (b.flaggedText?.length ?? 0) > 0, {
+    message: LIBRARY_MESSAGES.flagOther,
+    path: ['flaggedText'],
+  });
+export type UpdateAnswerRequest = z.infer<typeof UpdateAnswerRequest>;
+
+export const ReplaceAnswerRequest = z.strictObject({
+  answer: AnswerText,
+  originalQuestion: AnswerQuestionText.optional(),
+  version: z.number().int().min(1).optional(),
+});
+
+export const ImportAnswerItem = z.strictObject({
+  question: AnswerQuestionText,
+  answer: AnswerText,
+  tags: z.array(TagLabel).max(50).optional(),
+  responseClassification: z.enum(CLASSIFICATIONS).optional(),
+});
+export const ImportAnswersRequest = z.strictObject({
+  items: z.array(ImportAnswerItem).min(1).max(LIBRARY_LIMITS.importMax),
+  /** MANUALLY for Add Answer, BULK_UPLOAD (the default) for the importer. */
+  creationMethod: z.enum(['MANUALLY', 'BULK_UPLOAD']).optional(),
+});
+export type ImportAnswersRequest = z.infer<typeof ImportAnswersRequest>;
+export const ImportAnswersResult = z.object({
+  created: z.number().int(),
+  /** Items whose question and answer the library already holds (not added again). */
+  duplicates: z.number().int(),
+  /** Where the new answers went: IN-USE, or FLAGGED when the team reviews imported answers. */
+  answerStatus: z.enum(ANSWER_STATUSES),
+  answerIds: z.array(z.string()),
+});
+
+export const AnswerIds = z.array(z.string().min(1).max(128)).min(1).max(LIBRARY_LIMITS.bulkMax);
+export const BulkUpdateAnswersRequest = z.strictObject({
+  answerIds: AnswerIds,
+  answerStatus: z.enum(ANSWER_STATUSES),
+});
+export const BulkResult = z.object({ updated: z.number().int() });
+
+export const Candidate = z.object({
+  /** A candidate is a question saved with Include in Library: its id is the question's. */
+  candidateId: z.string(),
+  questionId: z.string(),
+  projectId: z.string(),
+  projectName: z.string().optional(),
+  question: z.string(),
+  answer: z.string(),
+  responseClassification: z.enum(CLASSIFICATIONS).optional(),
+  authorId: z.string(),
+  createdAt: z.string(),
+});
+export type Candidate = z.infer<typeof Candidate>;
+export const UpdateCandidatesRequest = z.strictObject({
+  questionIds: AnswerIds,
+  newStatus: z.enum(['DISCARD', 'CREATE']),
+});
+export const UpdateCandidatesResult = z.object({
+  discarded: z.number().int(),
+  created: z.number().int(),
+  answerIds: z.array(z.string()),
+});
+
+export const Usage = z.object({
+  questionId: z.string(),
+  projectId: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  answeredByUserId: z.string(),
+  updatedAt: z.string(),
+  project: z.object({ name: z.string() }),
+});
+export const AnswerAnalytics = z.object({ answer: Answer, usage: z.array(Usage) });
+export type AnswerAnalytics = z.infer<typeof AnswerAnalytics>;
+
+export const CollectionName = z
+  .string({ error: 'Please give the collection a name' })
+  .trim()
+  .min(1, { message: 'Please give the collection a name', abort: true })
+  .max(LIBRARY_LIMITS.collectionNameMax);
+export const Collection = z.object({
+  collectionId: z.string(),
+  collectionName: z.string(),
+  answerCount: z.number().int(),
+});
+export type Collection = z.infer<typeof Collection>;
+export const CreateCollectionRequest = z.strictObject({ collectionName: CollectionName });
+export const UpdateCollectionRequest = z
+  .strictObject({
+    collectionName: CollectionName.optional(),
+    addAnswerIds: AnswerIds.optional(),
+    removeAnswerIds: AnswerIds.optional(),
+  })
+  .refine((b) => b.collectionName || b.addAnswerIds || b.removeAnswerIds, {
+    message: 'Give a new name, or answers to add or remove',
+  });

@@ -1,0 +1,392 @@
+/**
+ * The answer library through the local gateway (issue 13, server side): adding and importing answers
+ * without duplicates, the views and search, flag / archive / restore with the flag reasons, personal
+ * favourites, replace with versions, delete, bulk changes, candidates from questions saved with
+ * Include in Library (never from PRIVATE projects), and the team's own collections.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/common/entities';
+import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
+import { type ApiClient, client } from '../support/api-client';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type Person, people } from '../support/people';
+import { Resources } from '../support/resources';
+
+const resources = new Resources();
+let stack: TestStack;
+let api: ApiClient;
+let owner: Person;
+let member: Person;
+let viewer: Person;
+const as = (person: Person) => api.as(person.token);
+
+function ok<T = any>(response: { status: number; body: any }, what: string): T {
+  if (response.status !== 200)
+    throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as T;
+}
+
+/** Answers from the public corpus (plainanswer-answers), as a team's library would hold them. */
+const MFA = {
+  question: 'Is multi-factor authentication enforced on administrative accounts?',
+  answer: 'Yes. MFA is enabled on the hosting provider, source control, domain registrar and e-mail.',
+};
+const BACKUPS = {
+  question: 'How often are backups taken and how long are they kept?',
+  answer: 'Daily encrypted backups, kept for 35 days, restored as a test every quarter.',
+};
+const LEAST_PRIVILEGE = {
+  question: 'Is access granted on a least-privilege basis?',
+  answer: 'Yes. Each person has the minimum access needed for their role, reviewed quarterly.',
+};
+
+const search = async (person: Person, body: Record<string, unknown>, query = {}) =>
+  ok<AnswerPage>(await as(person).call('searchLibrary', { body, query } as never), 'searchLibrary');
+
+beforeAll(async () => {
+  stack = await resources.start(startTestStack({ seed: false }), (s) => s.stop());
+  api = client(stack);
+  const { register, join } = people(stack, api);
+  owner = await register('lena@initech.test', 'Initech Security', { givenName: 'Lena', lastName: 'Library' });
+  [member, viewer] = await Promise.all([
+    join(owner, 'max@initech.test', 'ROLE_MEMBER', { givenName: 'Max', lastName: 'Member' }),
+    join(owner, 'vera@initech.test', 'ROLE_VIEWER', { givenName: 'Vera', lastName: 'Viewer' }),
+  ]);
+}, 180_000);
+
+afterAll(() => resources.stopAll());
+
+describe('adding and importing', () => {
+  it('adds answers once, whatever their case and spacing, and lists them newest first', async () => {
+    // Act
+    const added = ok(
+      await as(owner).call('importAnswers', { body: { items: [MFA], creationMethod: 'MANUALLY' } }),
+      'add',
+    );
+    const imported = ok(
+      await as(owner).call('importAnswers', {
+        body: {
+          items: [
+            BACKUPS,
+            { question: MFA.question.toUpperCase(), answer: `  ${MFA.answer}  ` },
+            LEAST_PRIVILEGE,
+            { ...BACKUPS, tags: ['backup'] },
+          ],
+        },
+      }),
+      'import',
+    );
+
+    // Assess
+    expect(added).toMatchObject({ created: 1, duplicates: 0, answerStatus: 'IN-USE' });
+    expect(imported).toMatchObject({ created: 2, duplicates: 2, answerStatus: 'IN-USE' });
+    const page = await search(owner, {});
+    expect(page.total).toBe(3);
+    expect(page.items.map((a) => a.originalQuestion).sort()).toEqual(
+      [MFA.question, BACKUPS.question, LEAST_PRIVILEGE.question].sort(),
+    );
+    const mfa = page.items.find((a) => a.originalQuestion === MFA.question)!;
+    expect(mfa).toMatchObject({ creationMethod: 'MANUALLY', answerStatus: 'IN-USE', isFavourite: false });
+    expect(page.items.find((a) => a.originalQuestion === BACKUPS.question)?.creationMethod).toBe(
+      'BULK_UPLOAD',
+    );
+  });
+
+  it('puts imported answers in Needs Review when the team reviews imports', async () => {
+    // Prepare
+    await db()
+      .entities.team.patch({ teamId: owner.teamId as string })
+      .set({ importedAnswersRequireReview: true })
+      .go();
+
+    // Act
+    const imported = ok(
+      await as(owner).call('importAnswers', {
+        body: {
+          items: [
+            {
+              question: 'Do you run an annual penetration test?',
+              answer: 'Yes, by an independent firm every year; the summary is shared under NDA.',
+            },
+          ],
+        },
+      }),
+      'import',
+    );
+
+    // Assess
+    expect(imported).toMatchObject({ created: 1, answerStatus: 'FLAGGED' });
+    const review = await search(owner, { view: 'NEEDS_REVIEW' });
+    expect(review.items.map((a) => a.answerId)).toEqual(imported.answerIds);
+    expect((await search(owner, { view: 'AVAILABLE' })).total).toBe(3);
+    await db()
+      .entities.team.patch({ teamId: owner.teamId as string })
+      .set({ importedAnswersRequireReview: false })
+      .go();
+  });
+
+  it('refuses blank or short entries with the spec messages', async () => {
+    const refused = await as(owner).call('importAnswers', {
+      body: { items: [{ question: '  short ', answer: 'Long enough to be an answer.' }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.fieldErrors)).toContain(LIBRARY_MESSAGES.question);
+    const member403 = await as(member).call('importAnswers', { body: { items: [MFA] } });
+    expect(member403.status).toBe(403);
+  });
+});
+
+describe('finding and changing answers', () => {
+  let mfa: Answer;
+  beforeAll(async () => {
+    mfa = (await search(owner, { searchTerm: 'multi-factor' })).items[0];
+  });
+
+  it('searches every word in question, answer and tags, a page at a time', async () => {
+    expect((await search(owner, { searchTerm: 'MFA registrar' })).items.map((a) => a.answerId)).toEqual([
+      mfa.answerId,
+    ]);
+    expect((await search(owner, { searchTerm: 'backup' })).total).toBe(1);
+    expect((await search(owner, { searchTerm: 'nothing like this' })).items).toEqual([]);
+    const first = await search(owner, { view: 'ALL' }, { offset: 0, limit: 2 });
+    const second = await search(owner, { view: 'ALL' }, { offset: 2, limit: 2 });
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(4);
+    expect(second.items).toHaveLength(2);
+    expect(new Set([...first.items, ...second.items].map((a) => a.answerId)).size).toBe(4);
+  });
+
+  it('flags with a reason, archives and restores; other without text is refused', async () => {
+    const params = { answerId: mfa.answerId };
+    const other = await as(member).call('updateAnswer', {
+      params,
+      body: { answerStatus: 'FLAGGED', flaggedReason: 'OTHER' },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.fieldErrors.flaggedText).toEqual([LIBRARY_MESSAGES.flagOther]);
+
+    const flagged = ok<Answer>(
+      await as(member).call('updateAnswer', {
+        params,
+        body: { answerStatus: 'FLAGGED', flaggedReason: 'OUTDATED' },
+      }),
+      'flag',
+    );
+    expect(flagged).toMatchObject({ answerStatus: 'FLAGGED', flaggedReason: 'Outdated information' });
+    expect((await search(owner, { view: 'NEEDS_REVIEW' })).items.map((a) => a.answerId)).toContain(
+      mfa.answerId,
+    );
+    const viewerFlag = await as(viewer).call('updateAnswer', {
+      params,
+      body: { answerStatus: 'ARCHIVED' },
+    });
+    expect(viewerFlag.status).toBe(403);
+
+    ok(await as(member).call('updateAnswer', { params, body: { answerStatus: 'ARCHIVED' } }), 'hide');
+    expect((await search(owner, { view: 'ARCHIVE' })).items.map((a) => a.answerId)).toEqual([mfa.answerId]);
+    const restored = ok<Answer>(
+      await as(member).call('updateAnswer', { params, body: { answerStatus: 'IN-USE' } }),
+      'restore',
+    );
+    expect(restored.answerStatus).toBe('IN-USE');
+    expect(restored.flaggedReason).toBeUndefined();
+  });
+
+  it('keeps favourites per person, the viewer included', async () => {
+    ok(
+      await as(viewer).call('updateAnswer', {
+        params: { answerId: mfa.answerId },
+        body: { isFavourite: true },
+      }),
+      'favourite',
+    );
+    const mine = ok<Answer[]>(await as(viewer).call('listFavourites'), 'favourites');
+    expect(mine.map((a) => a.answerId)).toEqual([mfa.answerId]);
+    expect(mine[0].isFavourite).toBe(true);
+    expect(ok<Answer[]>(await as(owner).call('listFavourites'), 'owner favourites')).toEqual([]);
+    expect((await search(viewer, { view: 'FAVOURITES' })).items.map((a) => a.answerId)).toEqual([
+      mfa.answerId,
+    ]);
+  });
+
+  it('replaces the text with a version check, then deletes', async () => {
+    const params = { answerId: mfa.answerId };
+    const current = ok<{ answer: Answer }>(await as(owner).call('getAnswer', { params }), 'get').answer;
+    const replaced = ok<Answer>(
+      await as(owner).call('replaceAnswer', {
+        params,
+        body: {
+          answer: 'Yes. MFA with hardware keys on every administrative account.',
+          version: current.version,
+        },
+      }),
+      'replace',
+    );
+    expect(replaced.version).toBe(current.version + 1);
+    const stale = await as(owner).call('replaceAnswer', {
+      params,
+      body: { answer: 'A stale replacement that must not land.', version: current.version },
+    });
+    expect(stale.status).toBe(409);
+
+    ok(await as(owner).call('deleteAnswer', { params }), 'delete');
+    const gone = await as(owner).call('getAnswer', { params });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(LIBRARY_MESSAGES.notFound);
+    // The viewer's favourite of it is gone with it.
+    expect(ok<Answer[]>(await as(viewer).call('listFavourites'), 'favourites')).toEqual([]);
+  });
+
+  it('changes many answers at once, skipping ones that no longer exist', async () => {
+    const ids = (await search(owner, { view: 'ALL' })).items.map((a) => a.answerId);
+    const result = ok(
+      await as(owner).call('bulkUpdateAnswers', {
+        body: { answerIds: [...ids, 'deleted-meanwhile'], answerStatus: 'ARCHIVED' },
+      }),
+      'bulk',
+    );
+    expect(result).toEqual({ updated: ids.length });
+    expect((await search(owner, { view: 'ARCHIVE' })).total).toBe(ids.length);
+    ok(
+      await as(owner).call('bulkUpdateAnswers', { body: { answerIds: ids, answerStatus: 'IN-USE' } }),
+      'bulk',
+    );
+    const none = await as(owner).call('bulkUpdateAnswers', {
+      body: { answerIds: ['deleted-meanwhile'], answerStatus: 'IN-USE' },
+    });
+    expect(none.status).toBe(404);
+  });
+});
+
+describe('candidates', () => {
+  async function projectWithQuestion(name: string, accessVisibility?: 'PRIVATE') {
+    const { projectId } = ok(await as(owner).call('createProject', { body: { name } }), 'createProject');
+    if (accessVisibility) {
+      ok(
+        await as(owner).call('updateProjectAccess', {
+          params: { projectId },
+          body: { accessVisibility, shareWith: [member.userId] },
+        }),
+        'updateProjectAccess',
+      );
+    }
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'Are security logs retained for at least a year?' },
+      }),
+      'addQuestion',
+    );
+    return { projectId, questionId };
+  }
+  const save = async (params: { projectId: string; questionId: string }, body: Record<string, unknown>) => {
+    ok(await as(member).call('updateQuestion', { params, body } as never), 'updateQuestion');
+    await stack.settle();
+  };
+  const candidates = async () => ok<Candidate[]>(await as(owner).call('listCandidates'), 'listCandidates');
+
+  it('turns a question saved with Include in Library into a candidate, then into an answer', async () => {
+    // Prepare
+    const params = await projectWithQuestion('Hooli onboarding');
+    const answer = 'Yes: 13 months in the SIEM, then archived for six years.';
+
+    // Act
+    await save(params, { answer, responseClassification: 'COMPLIANT', includeInLibrary: true });
+
+    // Assess
+    const [candidate] = await candidates();
+    expect(candidate).toMatchObject({
+      questionId: params.questionId,
+      projectName: 'Hooli onboarding',
+      answer,
+      responseClassification: 'COMPLIANT',
+      authorId: member.userId,
+    });
+    expect((await as(member).call('listCandidates')).status).toBe(403);
+
+    // Act: added to the library.
+    const created = ok(
+      await as(owner).call('updateCandidates', {
+        body: { questionIds: [params.questionId], newStatus: 'CREATE' },
+      }),
+      'updateCandidates',
+    );
+
+    // Assess
+    expect(created).toMatchObject({ created: 1, discarded: 0 });
+    expect(await candidates()).toEqual([]);
+    const { answer: stored } = ok<{ answer: Answer }>(
+      await as(owner).call('getAnswer', { params: { answerId: created.answerIds[0] } }),
+      'getAnswer',
+    );
+    expect(stored).toMatchObject({
+      answer,
+      originalQuestion: 'Are security logs retained for at least a year?',
+      creationMethod: 'FROM_QUESTION',
+      answerStatus: 'IN-USE',
+      sourceProjectId: params.projectId,
+      sourceQuestionId: params.questionId,
+      createdByUserId: member.userId,
+    });
+
+    // A save that changes nothing offers nothing again; a new answer is a new candidate.
+    await save(params, { answer });
+    expect(await candidates()).toEqual([]);
+    await save(params, { answer: `${answer} Reviewed by the DPO.` });
+    expect((await candidates()).map((c) => c.questionId)).toEqual([params.questionId]);
+
+    // Discarded; then withdrawn by taking the flag off.
+    ok(
+      await as(owner).call('updateCandidates', {
+        body: { questionIds: [params.questionId], newStatus: 'DISCARD' },
+      }),
+      'discard',
+    );
+    expect(await candidates()).toEqual([]);
+    await save(params, { answer: `${answer} Checked again.` });
+    expect(await candidates()).toHaveLength(1);
+    await save(params, { includeInLibrary: false });
+    expect(await candidates()).toEqual([]);
+  });
+
+  it('never offers a PRIVATE project’s answers', async () => {
+    const params = await projectWithQuestion('Pied Piper (private)', 'PRIVATE');
+    await save(params, { answer: 'Yes, for 400 days.', includeInLibrary: true });
+    expect(await candidates()).toEqual([]);
+  });
+});
+
+describe('collections', () => {
+  it('creates, fills, searches, renames and empties a collection', async () => {
+    const ids = (await search(owner, { view: 'ALL' })).items.map((a) => a.answerId);
+    const created = ok(
+      await as(owner).call('createCollection', { body: { collectionName: 'SOC 2 evidence' } }),
+      'createCollection',
+    );
+    const duplicate = await as(owner).call('createCollection', {
+      body: { collectionName: 'soc 2 EVIDENCE' },
+    });
+    expect(duplicate.status).toBe(400);
+
+    const params = { collectionId: created.collectionId };
+    const filled = ok(
+      await as(owner).call('updateCollection', { params, body: { addAnswerIds: ids.slice(0, 2) } }),
+      'fill',
+    );
+    expect(filled).toMatchObject({ collectionName: 'SOC 2 evidence', answerCount: 2 });
+    const listed = await search(member, { collectionId: created.collectionId });
+    expect(listed.items.map((a) => a.answerId).sort()).toEqual(ids.slice(0, 2).sort());
+
+    const renamed = ok(
+      await as(owner).call('updateCollection', {
+        params,
+        body: { collectionName: 'SOC 2 Type II', removeAnswerIds: [ids[0]] },
+      }),
+      'rename',
+    );
+    expect(renamed).toMatchObject({ collectionName: 'SOC 2 Type II', answerCount: 1 });
+    expect(ok(await as(viewer).call('listCollections'), 'listCollections')).toEqual([renamed]);
+    const unknown = await as(owner).call('searchLibrary', { body: { collectionId: 'no-such-collection' } });
+    expect(unknown.status).toBe(404);
+  });
+});
