@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus, parseSection } from '../../scripts/local/demo/corpus';
 import { fillAnswer } from '../../scripts/local/demo/fill-ins';
 import { classificationOf, DEMO_PROJECTS, type Person } from '../../scripts/local/demo/projects';
-import { projectQuestions, projectRecord } from '../../scripts/local/demo/seed';
+import { libraryAnswers, projectQuestions, projectRecord } from '../../scripts/local/demo/seed';
+import { ImportAnswerItem } from '../../shared/schemas/answer';
 
 const corpus = loadCorpus();
 const bank = new Map(
@@ -184,5 +185,27 @@ describe('the demo projects', () => {
     expect(classificationOf('8.7', 'No. We do not sell customer data.')).toBe('COMPLIANT');
     expect(classificationOf('2.5', 'No. We do not store card numbers.')).toBe('NOT-APPLICABLE');
     expect(classificationOf('1.8', 'No AI system operates any part of our business.')).toBe('COMPLIANT');
+  });
+});
+
+describe('the demo library', () => {
+  it('holds the bank’s finished answers, each a valid library entry tagged with its section', () => {
+    // Prepare
+    const bank = loadCorpus().flatMap((section) =>
+      section.questions.map((q) => ({ ...q, section: section.title })),
+    );
+
+    // Act
+    const answers = libraryAnswers(bank);
+
+    // Assess
+    expect(answers.length).toBeGreaterThan(90);
+    expect(answers.length).toBeLessThanOrEqual(bank.length);
+    for (const answer of answers) {
+      expect(answer.answer).not.toMatch(/\[\[|FILL IN/);
+      expect(ImportAnswerItem.safeParse(answer).success, answer.question).toBe(true);
+      expect(answer.tags).toHaveLength(1);
+    }
+    expect(new Set(answers.map((a) => a.tags[0])).size).toBe(11);
   });
 });

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../../../functions/common/entities';
+import { ensureLibrary, type SeedAnswer } from '../../../functions/library/seed';
 import {
   ensureProject,
   ensureQuestions,
@@ -201,4 +202,22 @@ export async function ensureDemoData(
     const project = await ensureProject(projectRecord(plan, ids, who));
     await ensureQuestions(ids, projectQuestions(plan, project, bank, who));
   }
+  await ensureLibrary(teamId, demo.userId, libraryAnswers(bank.values()));
+}
+
+/** The answer bank's finished answers as the demo team's library, tagged with their section. */
+export function libraryAnswers(bank: Iterable<CorpusQuestion & { section: string }>): SeedAnswer[] {
+  const answers: SeedAnswer[] = [];
+  for (const q of bank) {
+    const answer = fillAnswer(q.reference, q.answer);
+    if (!answer) continue;
+    answers.push({
+      question: q.question,
+      answer,
+      // A tag holds no commas or semicolons (they separate tags).
+      tags: [q.section.replace(/\s*[,;]\s*/g, ' / ')],
+      responseClassification: classificationOf(q.reference, answer),
+    });
+  }
+  return answers;
 }

@@ -1,0 +1,207 @@
+/**
+ * The Answer Library in the browser (issue 13, the library screen): the demo team's seeded library
+ * (the public answer bank), search with highlighted terms, Answer Insights with Flag for Review and
+ * its 'Other' rule, the bulk bar with the counts and the rules of each collection, Needs Review and
+ * Archive, a candidate from a question saved with Include in Library reviewed and added, Add Answer's
+ * validation and the never-silent close, and a team collection filled from the bulk bar.
+ * Screenshots (1440 px wide) go to test-results/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../scripts/local/provision';
+import { LIBRARY_MESSAGES } from '../../shared/schemas/answer';
+import { client } from '../support/api-client';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
+import { assertSpaBuilt, launchChromium, shot, signInLive } from './support';
+
+let stack: TestStack;
+let browser: Browser;
+let page: Page;
+const api = client(() => stack);
+const resources = new Resources();
+let token: string;
+
+beforeAll(async () => {
+  assertSpaBuilt();
+  [stack, browser] = await Promise.all([
+    resources.start(startTestStack(), (s) => s.stop()),
+    resources.start(launchChromium(), (b) => b.close()),
+  ]);
+  token = await stack.signIn(DEMO.email, DEMO.password);
+  page = await signInLive(browser, stack.appUrl, DEMO.email, DEMO.password, { width: 1440, height: 900 });
+}, 180_000);
+
+afterAll(() => resources.stopAll());
+
+const rows = () => page.getByRole('list', { name: 'Answers' }).getByRole('listitem');
+const collection = (name: string) =>
+  page.getByRole('navigation', { name: 'Collections' }).getByText(name, { exact: true });
+
+describe('the answer library', () => {
+  it('lists the seeded library and finds answers with the terms highlighted', async () => {
+    // Act
+    await page.goto(`${stack.appUrl}/Answers`);
+    await rows().first().waitFor();
+
+    // Assess
+    expect(await page.title()).toContain('Answer Library');
+    expect(await rows().count()).toBe(30);
+    await page.getByRole('button', { name: 'Load More Answers' }).waitFor();
+    await shot(page, 'library-available');
+
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('multi-factor');
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Answers"] > li').length < 30);
+    const marks = await page.locator('ul[aria-label="Answers"] mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((m) => m.toLowerCase() === 'multi-factor')).toBe(true);
+    await shot(page, 'library-search');
+  });
+
+  it('flags an answer for review from Answer Insights, refusing Other without a reason', async () => {
+    // Prepare
+    await rows().first().getByRole('button').first().click();
+    const insights = page.getByRole('dialog', { name: 'Answer Insights' });
+    await insights.getByRole('tab', { name: 'Overview' }).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'library-insights');
+    expect(await insights.getByRole('tab', { name: 'Usage' }).isDisabled()).toBe(true);
+    expect(await insights.getByRole('button', { name: 'Restore Answer' }).isDisabled()).toBe(true);
+
+    // Act
+    await insights.getByRole('button', { name: 'Flag for Review' }).click();
+    const flag = page.getByRole('dialog', { name: 'Flag for Review' });
+    await flag.getByRole('radio', { name: 'Other' }).check();
+    await flag.getByRole('button', { name: 'Flag for Review' }).click();
+
+    // Assess
+    await flag.getByText(LIBRARY_MESSAGES.flagOther).waitFor();
+    await flag.getByRole('textbox', { name: 'Tell us more' }).fill('Mentions a registrar we no longer use');
+    await flag.getByRole('button', { name: 'Flag for Review' }).click();
+    await insights.getByText('Mentions a registrar we no longer use').waitFor();
+    expect(await insights.getByRole('button', { name: 'Flag for Review' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('');
+    await collection('Needs Review').click();
+    await rows().first().getByText('Needs Review').waitFor();
+    expect(await rows().count()).toBe(1);
+  });
+
+  it('archives two answers from the bulk bar, and offers each collection its own actions', async () => {
+    // Prepare
+    await collection('Available Answers').click();
+    await rows().nth(1).waitFor();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+
+    // Act
+    await rows().nth(0).getByRole('checkbox').check();
+    await rows().nth(1).getByRole('checkbox').check();
+
+    // Assess: Available offers archive and flag, with the count.
+    expect(await bar.getByRole('button').allTextContents()).toEqual([
+      'Archive 2 Answers',
+      'Flag 2 Answers for Review',
+    ]);
+    await shot(page, 'library-bulk');
+    await bar.getByRole('button', { name: 'Archive 2 Answers' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await collection('Archive').click();
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Answers"] > li').length === 2);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    expect(await bar.getByRole('button').allTextContents()).toEqual([
+      'Flag 2 Answers for Review',
+      'Make 2 Answers available',
+    ]);
+  });
+
+  it('reviews a candidate saved with Include in Library and adds it to the library', async () => {
+    // Prepare: a demo project's question answered with Include in Library.
+    const created = await api.as(token).call('createProject', { body: { name: 'Globex renewal 2027' } });
+    expect(created.status).toBe(200);
+    const projectId = created.body.data.projectId as string;
+    const added = await api.as(token).call('addQuestion', {
+      params: { projectId },
+      body: { question: 'Do you keep an inventory of your production assets?' },
+    });
+    expect(added.status).toBe(200);
+    const questionId = added.body.data.questionId as string;
+    const answer = 'Yes. Every production resource is tagged and listed by our infrastructure-as-code.';
+    const saved = await api.as(token).call('updateQuestion', {
+      params: { projectId, questionId },
+      body: { answer, includeInLibrary: true },
+    });
+    expect(saved.status).toBe(200);
+    await stack.settle();
+
+    // Act
+    await page.goto(`${stack.appUrl}/Answers`);
+    await collection('Candidates').click();
+    await rows().first().waitFor();
+    await rows().first().getByRole('button').first().click();
+    const review = page.getByRole('dialog', { name: 'Answer Review' });
+    await review.getByText(answer).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'library-candidate-review');
+    await review.getByRole('button', { name: 'Add to Library' }).click();
+    await review.waitFor({ state: 'detached' });
+
+    // Assess
+    await page.getByText('No Answers found').waitFor();
+    await collection('Available Answers').click();
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('inventory production');
+    await rows().first().getByText(answer).waitFor();
+  });
+
+  it('adds an answer once its question and answer are long enough, and never closes silently', async () => {
+    // Prepare
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Answer' });
+    const submit = dialog.getByRole('button', { name: 'Add', exact: true });
+
+    // Act + Assess: too short, then long enough.
+    await dialog.getByRole('textbox', { name: 'Question' }).fill('Short?');
+    await dialog.getByRole('textbox', { name: 'Answer' }).click();
+    await dialog.getByText(LIBRARY_MESSAGES.question).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByText('Are you sure you want to close? Any unsaved work will be lost.').waitFor();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await dialog
+      .getByRole('textbox', { name: 'Question' })
+      .fill('Do you run vulnerability scans on every release?');
+    await dialog
+      .getByRole('textbox', { name: 'Answer' })
+      .fill('Yes. Every build is scanned for dependency and container vulnerabilities before release.');
+    await shot(page, 'library-add-answer');
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('vulnerability scans');
+    await rows().first().getByText('Do you run vulnerability scans on every release?').waitFor();
+  });
+
+  it('creates a team collection and fills it from the bulk bar', async () => {
+    // Prepare
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('');
+    await page.getByRole('button', { name: 'New collection' }).click();
+    await page.getByRole('textbox', { name: 'Collection name' }).fill('SOC 2 evidence');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await page.getByText('No Answers found').waitFor();
+
+    // Act
+    await collection('Available Answers').click();
+    await rows().nth(2).waitFor();
+    for (const i of [0, 1, 2]) await rows().nth(i).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to collection' }).click();
+    await page.getByRole('menuitem', { name: 'SOC 2 evidence' }).click();
+
+    // Assess
+    await page.getByText('Added to the collection').waitFor();
+    await shot(page, 'library-added-to-collection');
+    await collection('SOC 2 evidence').click();
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Answers"] > li').length === 3);
+    const nav = page.getByRole('navigation', { name: 'Collections' });
+    expect(await nav.getByText('3', { exact: true }).count()).toBe(1);
+    await shot(page, 'library-collection');
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { bulkActionsFor, bulkLabel, highlightParts, searchRequestOf } from './collections';
+
+describe('bulk actions by collection (spec 002 §4)', () => {
+  it('offers each button exactly where the rules allow it', () => {
+    expect(bulkActionsFor('AVAILABLE')).toEqual(['ARCHIVE', 'FLAG']);
+    expect(bulkActionsFor('NEEDS_REVIEW')).toEqual(['ARCHIVE', 'MAKE_AVAILABLE']);
+    expect(bulkActionsFor('ARCHIVE')).toEqual(['FLAG', 'MAKE_AVAILABLE']);
+    expect(bulkActionsFor('CANDIDATES')).toEqual(['DISCARD', 'ADD_TO_LIBRARY']);
+    expect(bulkActionsFor('FAVOURITES')).toEqual(['ARCHIVE', 'FLAG']);
+    expect(bulkActionsFor('collection:abc')).toEqual(['ARCHIVE', 'FLAG']);
+  });
+
+  it('puts the count in the label, singular for one', () => {
+    expect(bulkLabel('ARCHIVE', 1)).toBe('Archive 1 Answer');
+    expect(bulkLabel('FLAG', 3)).toBe('Flag 3 Answers for Review');
+    expect(bulkLabel('MAKE_AVAILABLE', 2)).toBe('Make 2 Answers available');
+    expect(bulkLabel('DISCARD', 1)).toBe('Discard 1 Answer');
+    expect(bulkLabel('ADD_TO_LIBRARY', 4)).toBe('Add 4 Answers to Library');
+  });
+});
+
+describe('the search a collection asks for', () => {
+  it('names the view or the team collection, with the trimmed term', () => {
+    expect(searchRequestOf('NEEDS_REVIEW', '  mfa ')).toEqual({ view: 'NEEDS_REVIEW', searchTerm: 'mfa' });
+    expect(searchRequestOf('collection:c1', '')).toEqual({ collectionId: 'c1' });
+  });
+});
+
+describe('highlighting', () => {
+  it('marks every search word, whatever its case, and keeps the rest', () => {
+    expect(highlightParts('MFA is enforced; mfa everywhere', 'mfa')).toEqual([
+      { text: 'MFA', match: true },
+      { text: ' is enforced; ', match: false },
+      { text: 'mfa', match: true },
+      { text: ' everywhere', match: false },
+    ]);
+    expect(highlightParts('a (b) c', '(b)')).toEqual([
+      { text: 'a ', match: false },
+      { text: '(b)', match: true },
+      { text: ' c', match: false },
+    ]);
+    expect(highlightParts('nothing', '')).toEqual([{ text: 'nothing', match: false }]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { AnswerStatus, SearchLibraryRequest } from '@shared/schemas/answer';
+
+/** The fixed collections of the library's left column (spec 002 §2.2), then the team's own. */
+export const FIXED_COLLECTIONS = [
+  { key: 'AVAILABLE', label: 'Available Answers' },
+  { key: 'NEEDS_REVIEW', label: 'Needs Review' },
+  { key: 'CANDIDATES', label: 'Candidates' },
+  { key: 'FAVOURITES', label: 'Favourites' },
+  { key: 'ARCHIVE', label: 'Archive' },
+] as const;
+export type FixedCollection = (typeof FIXED_COLLECTIONS)[number]['key'];
+/** A fixed collection, or `collection:<id>` for one of the team's. */
+export type CollectionKey = FixedCollection | `collection:${string}`;
+
+export const isTeamCollection = (key: CollectionKey): key is `collection:${string}` =>
+  key.startsWith('collection:');
+
+/** What the library search asks for in a collection (Candidates have their own list). */
+export function searchRequestOf(key: CollectionKey, searchTerm: string): SearchLibraryRequest {
+  const term = searchTerm.trim() ? { searchTerm: searchTerm.trim() } : {};
+  if (isTeamCollection(key)) return { collectionId: key.slice('collection:'.length), ...term };
+  return { view: key === 'CANDIDATES' ? 'AVAILABLE' : key, ...term };
+}
+
+export type BulkAction = 'ARCHIVE' | 'FLAG' | 'MAKE_AVAILABLE' | 'DISCARD' | 'ADD_TO_LIBRARY';
+
+/**
+ * The bulk buttons a collection offers (spec 002 §4): archive except in Archive and Candidates; flag
+ * except in Needs Review and Candidates; make available only in Needs Review and Archive; discard and
+ * add to library only in Candidates.
+ */
+export function bulkActionsFor(key: CollectionKey): BulkAction[] {
+  if (key === 'CANDIDATES') return ['DISCARD', 'ADD_TO_LIBRARY'];
+  const actions: BulkAction[] = [];
+  if (key !== 'ARCHIVE') actions.push('ARCHIVE');
+  if (key !== 'NEEDS_REVIEW') actions.push('FLAG');
+  if (key === 'NEEDS_REVIEW' || key === 'ARCHIVE') actions.push('MAKE_AVAILABLE');
+  return actions;
+}
+
+const answers = (n: number) => `${n} ${n === 1 ? 'Answer' : 'Answers'}`;
+
+/** The button's label with the count (spec 002 §2.2). */
+export function bulkLabel(action: BulkAction, n: number): string {
+  switch (action) {
+    case 'ARCHIVE':
+      return `Archive ${answers(n)}`;
+    case 'FLAG':
+      return `Flag ${answers(n)} for Review`;
+    case 'MAKE_AVAILABLE':
+      return `Make ${answers(n)} available`;
+    case 'DISCARD':
+      return `Discard ${answers(n)}`;
+    case 'ADD_TO_LIBRARY':
+      return `Add ${answers(n)} to Library`;
+  }
+}
+
+/** The status a bulk action sets on answers (candidate actions decide candidates instead). */
+export const BULK_STATUS: Partial<Record<BulkAction, AnswerStatus>> = {
+  ARCHIVE: 'ARCHIVED',
+  FLAG: 'FLAGGED',
+  MAKE_AVAILABLE: 'IN-USE',
+};
+
+/** The status pill a row shows when it is not available (spec 002 §2.2). */
+export const STATUS_PILL: Partial<Record<AnswerStatus, { label: string; color: string }>> = {
+  FLAGGED: { label: 'Needs Review', color: 'yellow' },
+  ARCHIVED: { label: 'Archived', color: 'gray' },
+};
+
+export const CREATION_LABEL = {
+  FROM_QUESTION: 'Answering Question',
+  BULK_UPLOAD: 'Library Import',
+  MANUALLY: 'Manually',
+} as const;
+
+/** The parts of a text that match the search's words, for highlighting (case-insensitive). */
+export function highlightParts(text: string, searchTerm: string): Array<{ text: string; match: boolean }> {
+  const words = searchTerm
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!words.length) return [{ text, match: false }];
+  const pattern = new RegExp(`(${words.join('|')})`, 'gi');
+  return text
+    .split(pattern)
+    .filter((part) => part !== '')
+    .map((part) => ({ text: part, match: words.some((w) => new RegExp(`^${w}$`, 'i').test(part)) }));
+}
