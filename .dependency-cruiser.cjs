@@ -58,9 +58,7 @@ module.exports = {
       {
         path: '^functions/',
         // inbound-mail.ts and processor.ts: background functions' entries (shared/background-functions.ts).
-        // sources/formats: pure bytes-in, data-out file formats (the bench measures their detection).
-        pathNot:
-          '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/common/|^functions/sources/formats/',
+        pathNot: '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/common/',
       },
     ),
     forbid(

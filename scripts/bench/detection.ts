@@ -63,8 +63,8 @@ function truthTypes(truth: SheetTruth): Map<number, string> {
 async function spreadsheetFigures(
   fixture: Extract<Fixture, { format: 'xlsx' | 'csv' }>,
 ): Promise<FileFigures> {
-  const { readSpreadsheet } = await import('../../functions/sources/formats/spreadsheet');
-  const { detectSheetLayout } = await import('../../functions/sources/formats/detect');
+  const { readSpreadsheet } = await import('../../functions/common/formats/spreadsheet');
+  const { detectSheetLayout } = await import('../../functions/common/formats/detect');
   const workbook = await readSpreadsheet(fixture.bytes, fixture.format);
   const figures: FileFigures = {
     name: fixture.name,
@@ -133,8 +133,8 @@ async function spreadsheetFigures(
 }
 
 async function documentFigures(fixture: Extract<Fixture, { format: 'docx' }>): Promise<FileFigures> {
-  const { readDocument } = await import('../../functions/sources/formats/document');
-  const { detectDocumentQuestions } = await import('../../functions/sources/formats/detect-document');
+  const { readDocument } = await import('../../functions/common/formats/document');
+  const { detectDocumentQuestions } = await import('../../functions/common/formats/detect-document');
   const detected = detectDocumentQuestions(await readDocument(fixture.bytes))
     .filter((a) => a.annotationType === 'QUESTION')
     .map((a) => normalise(a.text));

@@ -6,7 +6,7 @@
 import { complianceText } from '../../../shared/compliance';
 import type { ComplianceWording } from '../../../shared/schemas/project';
 import type { Classification, ResponseStatus } from '../../../shared/schemas/question';
-import type { DataRow } from '../formats/types';
+import type { DataRow } from '../../common/formats/types';
 import { nodeLocation, parseSheetKey } from './write-back';
 
 export const STATUS_LABELS: Record<ResponseStatus, string> = {

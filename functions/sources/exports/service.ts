@@ -17,10 +17,10 @@ import {
 import type { TeamCaller } from '../../common/caller';
 import type { ProjectItem, QuestionItem, SourceItem } from '../../common/entities';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
+import { SourceFormatError } from '../../common/formats/types';
 import { visibleProject } from '../../common/project-access';
 import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { usersById } from '../../common/team-directory';
-import { SourceFormatError } from '../formats/types';
 import { dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 import * as repo from './repo';
@@ -94,7 +94,7 @@ async function prepareData(project: ProjectItem, format: 'csv' | 'xlsx'): Promis
     sheetNames: new Map(sheets.flat().map((s) => [s.sheetId, s.sheetName])),
     fullNames: new Map([...users.values()].map((u) => [u.userId, `${u.givenName} ${u.lastName}`.trim()])),
   });
-  const { neutralise } = await import('../formats/data-export');
+  const { neutralise } = await import('../../common/formats/data-export');
   return {
     fileName: dataExportFileName(project.name, format),
     columns: [...DATA_EXPORT_COLUMNS],
@@ -103,7 +103,7 @@ async function prepareData(project: ProjectItem, format: 'csv' | 'xlsx'): Promis
     questionCount: questions.length,
     answeredCount: answered(questions),
     write: async () => ({
-      bytes: bytesOf(await (await import('../formats/data-export')).dataExport(rows, format)),
+      bytes: bytesOf(await (await import('../../common/formats/data-export')).dataExport(rows, format)),
       contentType: SOURCE_CONTENT_TYPES[format],
     }),
   };
@@ -136,7 +136,7 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
     const result = documentWriteBack(ofSource(questions), document, levels);
     placed = result.placed;
     write = async () => {
-      const { writeDocument } = await import('../formats/write-document');
+      const { writeDocument } = await import('../../common/formats/write-document');
       return bytesOf(await writeDocument(await original(source), result.writes));
     };
   } else {
@@ -150,7 +150,7 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
     const result = sheetWriteBack(ofSource(questions), configured, levels);
     placed = result.placed;
     write = async () => {
-      const { writeSpreadsheet } = await import('../formats/write-spreadsheet');
+      const { writeSpreadsheet } = await import('../../common/formats/write-spreadsheet');
       return bytesOf(await writeSpreadsheet(await original(source), format, result.writes));
     };
   }

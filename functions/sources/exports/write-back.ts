@@ -24,7 +24,7 @@ import type {
   ColumnClassification,
   DocumentConfiguration,
 } from '../../../shared/schemas/source';
-import type { CellWrite, NodeWrite } from '../formats/types';
+import type { CellWrite, NodeWrite } from '../../common/formats/types';
 
 export interface ExportQuestion {
   questionId: string;

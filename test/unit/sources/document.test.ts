@@ -1,10 +1,10 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
-import { detectDocumentQuestions } from '../../../functions/sources/formats/detect-document';
-import { readDocument } from '../../../functions/sources/formats/document';
-import { SourceFormatError } from '../../../functions/sources/formats/types';
-import { writeDocument } from '../../../functions/sources/formats/write-document';
+import { detectDocumentQuestions } from '../../../functions/common/formats/detect-document';
+import { readDocument } from '../../../functions/common/formats/document';
+import { SourceFormatError } from '../../../functions/common/formats/types';
+import { writeDocument } from '../../../functions/common/formats/write-document';
 import { buildQuestionnaireDocx } from '../../../scripts/fixtures/word';
 
 const rawText = async (bytes: Uint8Array) =>

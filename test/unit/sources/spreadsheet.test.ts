@@ -2,10 +2,10 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { detectSheetLayout } from '../../../functions/sources/formats/detect';
-import { readSpreadsheet } from '../../../functions/sources/formats/spreadsheet';
-import { SourceFormatError } from '../../../functions/sources/formats/types';
-import { checkZip, explainUnreadable, REASONS } from '../../../functions/sources/formats/zip-guard';
+import { detectSheetLayout } from '../../../functions/common/formats/detect';
+import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
+import { SourceFormatError } from '../../../functions/common/formats/types';
+import { checkZip, explainUnreadable, REASONS } from '../../../functions/common/formats/zip-guard';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 
 const toBytes = async (workbook: ExcelJS.Workbook) => new Uint8Array(await workbook.xlsx.writeBuffer());

@@ -4,10 +4,10 @@ import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { dataExport, neutralise } from '../../../functions/sources/formats/data-export';
-import { parseCsv, readSpreadsheet } from '../../../functions/sources/formats/spreadsheet';
-import type { CellWrite } from '../../../functions/sources/formats/types';
-import { columnLetters, writeSpreadsheet } from '../../../functions/sources/formats/write-spreadsheet';
+import { dataExport, neutralise } from '../../../functions/common/formats/data-export';
+import { parseCsv, readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
+import type { CellWrite } from '../../../functions/common/formats/types';
+import { columnLetters, writeSpreadsheet } from '../../../functions/common/formats/write-spreadsheet';
 import { buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
 
