@@ -1,6 +1,7 @@
 import { createGroupHandler } from '../common/http';
 import {
   bulkUpdateAnswers,
+  completeLibraryUpload,
   createCollection,
   deleteAnswer,
   getAnswer,
@@ -9,6 +10,7 @@ import {
   listCollections,
   listFavourites,
   replaceAnswer,
+  requestLibraryUpload,
   searchLibrary,
   updateAnswer,
   updateCandidates,
@@ -21,6 +23,8 @@ export const handler = createGroupHandler('library', {
   updateCandidates: async ({ caller, body, sessionId }) => updateCandidates(caller, body, sessionId),
   listFavourites: async ({ caller }) => listFavourites(caller),
   importAnswers: async ({ caller, body, sessionId }) => importAnswers(caller, body, sessionId),
+  requestLibraryUpload: async ({ caller, body }) => requestLibraryUpload(caller, body),
+  completeLibraryUpload: async ({ caller, params }) => completeLibraryUpload(caller, params.answerSourceId),
   bulkUpdateAnswers: async ({ caller, body, sessionId }) => bulkUpdateAnswers(caller, body, sessionId),
   listCollections: async ({ caller }) => listCollections(caller),
   createCollection: async ({ caller, body }) => createCollection(caller, body.collectionName),

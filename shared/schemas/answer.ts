@@ -4,7 +4,9 @@
  * collections and usage.
  */
 import * as z from 'zod';
+import { PresignedUpload } from './common';
 import { ANSWER_MAX, CLASSIFICATIONS, QUESTION_MAX } from './question';
+import { SOURCE_MAX_BYTES, SOURCE_MESSAGES } from './source';
 import { TagLabel } from './tag';
 
 /** IN-USE shows as Available (green), FLAGGED as Needs Review (yellow), ARCHIVED as Archived (grey). */
@@ -209,3 +211,32 @@ export const UpdateCollectionRequest = z
   .refine((b) => b.collectionName || b.addAnswerIds || b.removeAnswerIds, {
     message: 'Give a new name, or answers to add or remove',
   });
+
+// ——— The library importer (spec 002 §2.2, §5): a spreadsheet uploaded, read, reviewed, imported ———
+
+/** .xlsx and .csv only, at most 25 MB (spec 002 §5 library file upload). */
+export const LIBRARY_FILE = /\.(xlsx|csv)$/i;
+export const LibraryUploadRequest = z.strictObject({
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(256)
+    .refine((name) => LIBRARY_FILE.test(name), SOURCE_MESSAGES.uploadError),
+  contentType: z.string().trim().max(256),
+  sizeBytes: z.number().int().min(0).max(SOURCE_MAX_BYTES, SOURCE_MESSAGES.tooLarge).optional(),
+});
+export const LibraryUpload = z.object({ answerSourceId: z.string(), upload: PresignedUpload });
+/** The most rows of one sheet the importer shows and imports. */
+export const IMPORTER_MAX_ROWS = LIBRARY_LIMITS.importMax;
+export const LibraryFileSheet = z.object({
+  sheetName: z.string(),
+  hidden: z.boolean(),
+  /** The cells as the user sees them, row by row (trailing empty cells dropped). */
+  rows: z.array(z.array(z.string())),
+  /** Rows past IMPORTER_MAX_ROWS were left out. */
+  truncated: z.boolean(),
+});
+export type LibraryFileSheet = z.infer<typeof LibraryFileSheet>;
+export const LibraryFile = z.object({ sheets: z.array(LibraryFileSheet) });
+export type LibraryFile = z.infer<typeof LibraryFile>;

@@ -4,13 +4,16 @@
  * favourites, replace with versions, delete, bulk changes, candidates from questions saved with
  * Include in Library (never from PRIVATE projects), and the team's own collections.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
+import { SOURCE_MESSAGES } from '../../shared/schemas/source';
 import { type ApiClient, client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
+import { uploadLibraryFile } from '../support/sources';
 
 const resources = new Resources();
 let stack: TestStack;
@@ -388,5 +391,59 @@ describe('collections', () => {
     expect(ok(await as(viewer).call('listCollections'), 'listCollections')).toEqual([renamed]);
     const unknown = await as(owner).call('searchLibrary', { body: { collectionId: 'no-such-collection' } });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the importer’s file', () => {
+  it('reads an uploaded workbook’s sheets as the user sees them, and keeps nothing', async () => {
+    // Prepare: a library export as a customer team keeps it, with an instructions sheet.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Read me').addRow(['Answers approved by the security team']);
+    const sheet = workbook.addWorksheet('Library');
+    sheet.addRow(['Question', 'Answer', 'Tags', 'Compliance']);
+    sheet.addRow([MFA.question, MFA.answer, 'Access control; MFA', 'Yes']);
+    sheet.addRow([BACKUPS.question, BACKUPS.answer, 'Backups', 'Yes']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const answerSourceId = await uploadLibraryFile(as(owner), 'Approved answers.xlsx', bytes);
+
+    // Act
+    const file = ok<{ sheets: Array<{ sheetName: string; rows: string[][]; truncated: boolean }> }>(
+      await as(owner).call('completeLibraryUpload', { params: { answerSourceId } }),
+      'completeLibraryUpload',
+    );
+
+    // Assess
+    expect(file.sheets.map((s) => s.sheetName)).toEqual(['Read me', 'Library']);
+    expect(file.sheets[1].rows).toEqual([
+      ['Question', 'Answer', 'Tags', 'Compliance'],
+      [MFA.question, MFA.answer, 'Access control; MFA', 'Yes'],
+      [BACKUPS.question, BACKUPS.answer, 'Backups', 'Yes'],
+    ]);
+    expect(file.sheets[1].truncated).toBe(false);
+    const again = await as(owner).call('completeLibraryUpload', { params: { answerSourceId } });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses what is not a spreadsheet, by its bytes, with the spec’s message', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj << /Type /Catalog >> endobj\n');
+    const answerSourceId = await uploadLibraryFile(as(owner), 'answers.xlsx', pdf);
+    const refused = await as(owner).call('completeLibraryUpload', { params: { answerSourceId } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(SOURCE_MESSAGES.uploadError);
+    const named = await as(owner).call('requestLibraryUpload', {
+      body: { fileName: 'answers.pdf', contentType: 'application/pdf' },
+    });
+    expect(named.status).toBe(400);
+    expect(
+      (
+        await as(member).call('requestLibraryUpload', {
+          body: { fileName: 'answers.csv', contentType: 'text/csv' },
+        })
+      ).status,
+    ).toBe(403);
+    const foreign = await as(owner).call('completeLibraryUpload', {
+      params: { answerSourceId: '8d0c6f2e-3f5b-4c1a-9f7e-2b6d1e0a4c3b' },
+    });
+    expect(foreign.status).toBe(404);
   });
 });

@@ -50,7 +50,7 @@ import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
-import { importSource, uploadSource } from '../support/sources';
+import { importSource, uploadLibraryFile, uploadSource } from '../support/sources';
 
 /** A questionnaire as small as they come: a header and one question. */
 const SWEEP_CSV = new TextEncoder().encode('Question,Answer\r\nIs customer data encrypted at rest?,\r\n');
@@ -163,6 +163,7 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   updateCollection: (ctx) => ({ addAnswerIds: [ctx.answerId] }),
   updateAnswer: () => ({ isFavourite: true }),
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
+  requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
 };
 const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
   route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
@@ -222,6 +223,8 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   sheetId: (t) => t.sheetId,
   answerId: (t) => t.answerId,
   collectionId: (t) => t.collectionId,
+  // An upload never made: 404 unless FRESH gives the caller one of its own.
+  answerSourceId: () => randomUUID(),
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -275,6 +278,9 @@ async function freshAnswer(team: TeamData) {
 
 const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
   deleteAnswer: (team) => freshAnswer(team),
+  completeLibraryUpload: async (team) => ({
+    answerSourceId: await uploadLibraryFile(api.as(team.owner.token), 'Answer library.csv', SWEEP_CSV),
+  }),
   deleteQuestion: (team) => freshQuestion(team),
   markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
   restoreAnswer: async (team) => {

@@ -54,3 +54,18 @@ export async function importSource(
     { timeoutMs: 60_000, intervalMs: 200 },
   );
 }
+
+/** A library file started and uploaded, not completed (the importer's first two steps). */
+export async function uploadLibraryFile(as: Caller, fileName: string, bytes: Uint8Array) {
+  const contentType = SOURCE_CONTENT_TYPES[fileName.split('.').pop() as 'xlsx' | 'csv'];
+  const started = ok<{ answerSourceId: string; upload: { url: string; fields: Record<string, string> } }>(
+    await as.call('requestLibraryUpload', { body: { fileName, contentType } }),
+    'requestLibraryUpload',
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(started.upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  const posted = await fetch(started.upload.url, { method: 'POST', body: form });
+  if (posted.status >= 300) throw new Error(`upload: HTTP ${posted.status}`);
+  return started.answerSourceId;
+}
