@@ -6,6 +6,10 @@
  * validation and the never-silent close, and a team collection filled from the bulk bar.
  * Screenshots (1440 px wide) go to test-results/.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
@@ -178,6 +182,51 @@ describe('the answer library', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Search your library' }).fill('vulnerability scans');
     await rows().first().getByText('Do you run vulnerability scans on every release?').waitFor();
+  });
+
+  it('imports answers from a spreadsheet: columns guessed, the rules shown, rows of substance included', async () => {
+    // Prepare: a customer's own library export, with a row too short to be an answer.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Approved answers');
+    sheet.addRow(['Question', 'Approved answer', 'Tags', 'Compliance']);
+    sheet.addRow([
+      'Do you perform background checks on new employees?',
+      'Yes. Every employee with production access is background checked before their first day.',
+      'People; HR',
+      'Yes',
+    ]);
+    sheet.addRow([
+      'Is there a documented incident response plan tested every year?',
+      'Yes. The plan is tested with a tabletop exercise every year and updated after each incident.',
+      'Incident response',
+      'Yes',
+    ]);
+    sheet.addRow(['Do you have a bug bounty?', 'No.', '', 'No']);
+    const file = join(tmpdir(), `library-import-${process.pid}.xlsx`);
+    writeFileSync(file, new Uint8Array(await workbook.xlsx.writeBuffer()));
+    resources.add(() => rmSync(file, { force: true }));
+
+    // Act
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByLabel('Choose a library file').setInputFiles(file);
+    const importer = page.getByRole('dialog', { name: /Library Importer/ });
+    await importer.getByRole('combobox', { name: 'Column A type' }).waitFor();
+
+    // Assess: the header read as the columns, the two rows of substance included.
+    expect(await importer.getByRole('combobox', { name: 'Column B type' }).inputValue()).toBe('ANSWER');
+    expect(await importer.getByRole('combobox', { name: 'Column C type' }).inputValue()).toBe('TAGS');
+    await importer.getByText('2 answers to import').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'library-importer');
+    await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('IGNORE');
+    await importer.getByText('Please choose a column as Answer').waitFor();
+    expect(await importer.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('ANSWER');
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('2 answers imported').waitFor();
+    await page.getByRole('textbox', { name: 'Search your library' }).fill('background checked');
+    await rows().first().getByText('Do you perform background checks on new employees?').waitFor();
+    expect(await rows().first().getByText('HR', { exact: true }).count()).toBe(1);
   });
 
   it('creates a team collection and fills it from the bulk bar', async () => {

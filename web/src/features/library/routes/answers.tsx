@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Answer, type Candidate, LIBRARY_LIMITS } from '@shared/schemas/answer';
-import { IconBooks, IconFolderPlus, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBooks, IconFolderPlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PageTitle } from '@/components/page-title';
 import { useBulkUpdateAnswers } from '@/features/library/api/bulk-update-answers';
@@ -32,6 +32,7 @@ import { AnswerRow, type LibraryRowData } from '@/features/library/components/an
 import { CandidateReviewModal } from '@/features/library/components/candidate-review-modal';
 import { CollectionsNav } from '@/features/library/components/collections-nav';
 import classes from '@/features/library/components/library.module.css';
+import { LibraryImporter } from '@/features/library/components/library-importer';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -86,6 +87,7 @@ export default function AnswersRoute() {
   const [term] = useDebouncedValue(search, 500);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [openAnswer, setOpenAnswer] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<Candidate | null>(null);
 
@@ -167,9 +169,18 @@ export default function AnswersRoute() {
           </Text>
         </Stack>
         {canManage ? (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-            Add
-          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={18} />}
+              onClick={() => setImporting(true)}
+            >
+              Import
+            </Button>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+              Add
+            </Button>
+          </Group>
         ) : null}
       </Group>
 
@@ -297,14 +308,22 @@ export default function AnswersRoute() {
                     : 'Add the answers your team gives most, and they will be suggested on every questionnaire.'}
               </Text>
               {canManage && !isCandidates ? (
-                <Button
-                  mt="xs"
-                  variant="light"
-                  leftSection={<IconPlus size={16} />}
-                  onClick={() => setAdding(true)}
-                >
-                  Add Answer
-                </Button>
+                <Group gap="sm" mt="xs">
+                  <Button
+                    variant="light"
+                    leftSection={<IconUpload size={16} />}
+                    onClick={() => setImporting(true)}
+                  >
+                    Import Answers
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => setAdding(true)}
+                  >
+                    Add Answer
+                  </Button>
+                </Group>
               ) : null}
             </Stack>
           ) : (
@@ -369,6 +388,7 @@ export default function AnswersRoute() {
           }
         }}
       />
+      {canManage ? <LibraryImporter opened={importing} onClose={() => setImporting(false)} /> : null}
       <AnswerInsightsModal
         answerId={openAnswer}
         authors={authors}
