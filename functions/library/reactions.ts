@@ -1,5 +1,6 @@
 /**
- * How answers reach the library (spec 002 §4): a question saved with Include in Library and an
+ * How answers reach the library, and how their use is counted (spec 002 §3, §4): a question saved
+ * with a library answer records the answer's usage. A question saved with Include in Library and an
  * answer becomes a candidate (replaced when its answer or classification changes); taking the flag
  * off, clearing the answer, deleting or unlinking the question withdraws it. A PRIVATE project's
  * questions never become candidates. A discarded candidate comes back only when the answer changes.
@@ -11,9 +12,26 @@ import * as repo from './repo';
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
   Boolean(q?.includeInLibrary && q.answer?.trim() && q.isLinked !== false && !q.deletedAt);
 
+/** A question saved with a library answer: the answer's usage (spec 002 §3, the Usage tab). */
+async function recordUse(now: QuestionItem | undefined, before: QuestionItem | undefined) {
+  if (!now?.libraryAnswerId || now.libraryAnswerId === before?.libraryAnswerId) return;
+  await repo.recordUsage({
+    teamId: now.teamId,
+    answerId: now.libraryAnswerId,
+    projectId: now.projectId,
+    questionId: now.questionId,
+    question: now.question,
+    answer: now.answer,
+    ...(now.information ? { information: now.information } : {}),
+    answeredByUserId: now.updatedByUserId ?? now.createdByUserId ?? 'unknown',
+    usedAt: now.updatedAt,
+  });
+}
+
 async function onQuestion(change: Change) {
   const now = change.newImage as QuestionItem | undefined;
   const before = change.oldImage as QuestionItem | undefined;
+  await recordUse(now, before);
   if (!offered(now)) {
     if (offered(before)) await repo.deleteCandidates(before.teamId, [before.questionId]);
     return;

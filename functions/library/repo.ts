@@ -9,6 +9,7 @@ import { isConditionFailure } from '../common/errors';
 import { AnswerCandidateEntity } from './entities/answer-candidate';
 import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';
+import { AnswerUsageEntity } from './entities/answer-usage';
 import { LibraryAnswerEntity } from './entities/library-answer';
 
 const db = bindService({
@@ -16,6 +17,7 @@ const db = bindService({
   answerCandidate: AnswerCandidateEntity,
   answerFavourite: AnswerFavouriteEntity,
   answerCollection: AnswerCollectionEntity,
+  answerUsage: AnswerUsageEntity,
   project: sharedEntities.project,
   team: sharedEntities.team,
 });
@@ -141,5 +143,37 @@ export async function projectNames(teamId: string, projectIds: string[]) {
 
 export const getProject = async (teamId: string, projectId: string) =>
   (await db().entities.project.get({ teamId, projectId }).go()).data;
+
+export type UsageItem = EntityItem<typeof AnswerUsageEntity>;
+
+/** Where an answer was used, most recent first. */
+export async function usageOf(teamId: string, answerId: string) {
+  const { data } = await db().entities.answerUsage.query.primary({ teamId, answerId }).go({ pages: 'all' });
+  return data.sort((a, b) => b.usedAt.localeCompare(a.usedAt));
+}
+
+/**
+ * Records that an answer was used on a question: a new question counts once more on the answer
+ * (usageCount, lastUsedAt); using it again on the same question only moves the date.
+ */
+export async function recordUsage(item: Omit<UsageItem, 'createdAt'>) {
+  const { teamId, answerId } = item;
+  try {
+    await db().entities.answerUsage.create(item).go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    await db().entities.answerUsage.put(item).go();
+    return;
+  }
+  await db()
+    .entities.libraryAnswer.patch({ teamId, answerId })
+    .add({ usageCount: 1 })
+    .set({ lastUsedAt: item.usedAt })
+    .go()
+    .catch((error) => {
+      // Deleted from the library meanwhile: the usage stays with nothing to count it on.
+      if (!isConditionFailure(error)) throw error;
+    });
+}
 
 export const getTeam = async (teamId: string) => (await db().entities.team.get({ teamId }).go()).data;

@@ -28,6 +28,7 @@ import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } fro
 import { sessionMark } from '../common/events';
 import { readSpreadsheet } from '../common/formats/spreadsheet';
 import { SourceFormatError } from '../common/formats/types';
+import { visibleProject } from '../common/project-access';
 import { deleteUpload, readObjectBytes } from '../common/storage';
 import {
   acceptUpload,
@@ -117,14 +118,48 @@ async function existingAnswer(caller: TeamCaller, answerId: string) {
   return item;
 }
 
-/** An answer with where it was used (spec 002 §3 answer analytics). */
+/** The names of the projects among these that the caller may see (PRIVATE ones only if on them). */
+async function visibleProjectNames(caller: TeamCaller, projectIds: string[]) {
+  const names = new Map<string, string>();
+  await Promise.all(
+    [...new Set(projectIds)].map(async (projectId) => {
+      try {
+        names.set(projectId, (await visibleProject(caller, projectId)).name);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+    }),
+  );
+  return names;
+}
+
+/** An answer with where it was used (spec 002 §3 answer analytics), in the projects the caller sees. */
 export async function getAnswer(caller: TeamCaller, answerId: string): Promise<AnswerAnalytics> {
-  const [item, favourites] = await Promise.all([
+  const { teamId, userId } = caller.user;
+  const [item, favourites, usage] = await Promise.all([
     existingAnswer(caller, answerId),
-    repo.favouritesOf(caller.user.teamId, caller.user.userId),
+    repo.favouritesOf(teamId, userId),
+    repo.usageOf(teamId, answerId),
   ]);
-  // Usage is recorded when a suggestion is used on a question (with the answering screen's tabs).
-  return { answer: toAnswer(item, favourites), usage: [] };
+  const names = await visibleProjectNames(
+    caller,
+    usage.map((u) => u.projectId),
+  );
+  return {
+    answer: toAnswer(item, favourites),
+    usage: usage
+      .filter((u) => names.has(u.projectId))
+      .map((u) => ({
+        questionId: u.questionId,
+        projectId: u.projectId,
+        question: u.question,
+        answer: u.answer,
+        ...(u.information ? { information: u.information } : {}),
+        answeredByUserId: u.answeredByUserId,
+        updatedAt: u.usedAt,
+        project: { name: names.get(u.projectId) ?? '' },
+      })),
+  };
 }
 
 const by = (caller: TeamCaller, sessionId: string | null) => ({

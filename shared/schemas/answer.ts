@@ -183,6 +183,7 @@ export const Usage = z.object({
   projectId: z.string(),
   question: z.string(),
   answer: z.string(),
+  information: z.string().optional(),
   answeredByUserId: z.string(),
   updatedAt: z.string(),
   project: z.object({ name: z.string() }),

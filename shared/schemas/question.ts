@@ -124,6 +124,8 @@ export const UpdateQuestionRequest = z
     responseStatus: z.enum(RESPONSE_STATUSES),
     /** null unassigns. */
     assignedToUserId: Id.nullable(),
+    /** The library answer this save's text was taken from (its usage is recorded). */
+    libraryAnswerId: Id,
     /** The version the editor started from; a newer one answers 409. */
     version: z.number().int(),
   })

@@ -359,6 +359,65 @@ describe('candidates', () => {
   });
 });
 
+describe('usage', () => {
+  it('records each question an answer is used on, counted once, and shows it only where the caller may look', async () => {
+    // Prepare: an answer of the library, and two projects (one PRIVATE to the owner and the member).
+    const backups = (await search(owner, { searchTerm: 'backups taken' })).items[0];
+    const question = async (name: string, visibility?: 'PRIVATE') => {
+      const { projectId } = ok(await as(owner).call('createProject', { body: { name } }), 'createProject');
+      if (visibility)
+        ok(
+          await as(owner).call('updateProjectAccess', {
+            params: { projectId },
+            body: { accessVisibility: visibility, shareWith: [member.userId] },
+          }),
+          'access',
+        );
+      const { questionId } = ok(
+        await as(owner).call('addQuestion', {
+          params: { projectId },
+          body: { question: 'How long do you keep backups of customer data?' },
+        }),
+        'addQuestion',
+      );
+      return { projectId, questionId };
+    };
+    const open = await question('Umbrella renewal');
+    const hidden = await question('Soylent (private)', 'PRIVATE');
+    const use = async (params: { projectId: string; questionId: string }) => {
+      ok(
+        await as(member).call('updateQuestion', {
+          params,
+          body: { answer: backups.answer, libraryAnswerId: backups.answerId },
+        }),
+        'updateQuestion',
+      );
+      await stack.settle();
+    };
+
+    // Act
+    await use(open);
+    await use(open);
+    await use(hidden);
+
+    // Assess
+    const seen = ok<{ answer: Answer; usage: Array<{ projectId: string; project: { name: string } }> }>(
+      await as(owner).call('getAnswer', { params: { answerId: backups.answerId } }),
+      'getAnswer',
+    );
+    expect(seen.answer.usageCount).toBe(2);
+    expect(seen.answer.lastUsedAt).toBeDefined();
+    expect(seen.usage.map((u) => u.project.name).sort()).toEqual(['Soylent (private)', 'Umbrella renewal']);
+    const viewerSees = ok<{ usage: Array<{ projectId: string; answeredByUserId: string }> }>(
+      await as(viewer).call('getAnswer', { params: { answerId: backups.answerId } }),
+      'getAnswer as viewer',
+    );
+    expect(viewerSees.usage).toEqual([
+      expect.objectContaining({ projectId: open.projectId, answeredByUserId: member.userId }),
+    ]);
+  });
+});
+
 describe('collections', () => {
   it('creates, fills, searches, renames and empties a collection', async () => {
     const ids = (await search(owner, { view: 'ALL' })).items.map((a) => a.answerId);

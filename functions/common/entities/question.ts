@@ -37,6 +37,8 @@ export const QuestionEntity = new Entity({
      */
     unlinkedAs: { type: ['NOT_A_QUESTION'] as const },
     deletedAt: { type: 'string' },
+    /** The library answer the current answer was taken from (the library records the usage). */
+    libraryAnswerId: { type: 'string' },
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
