@@ -9,8 +9,10 @@ import {
   listCandidates,
   listCollections,
   listFavourites,
+  listSuggestions,
   replaceAnswer,
   requestLibraryUpload,
+  searchAnswers,
   searchLibrary,
   updateAnswer,
   updateCandidates,
@@ -30,6 +32,9 @@ export const handler = createGroupHandler('library', {
   createCollection: async ({ caller, body }) => createCollection(caller, body.collectionName),
   updateCollection: async ({ caller, params, body, sessionId }) =>
     updateCollection(caller, params.collectionId, body, sessionId),
+  listSuggestions: async ({ caller, params }) => listSuggestions(caller, params.projectId, params.questionId),
+  searchAnswers: async ({ caller, params, body }) =>
+    searchAnswers(caller, params.projectId, params.questionId, body.searchQuery),
   getAnswer: async ({ caller, params }) => getAnswer(caller, params.answerId),
   updateAnswer: async ({ caller, params, body, sessionId }) =>
     updateAnswer(caller, params.answerId, body, sessionId),

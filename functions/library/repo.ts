@@ -19,6 +19,7 @@ const db = bindService({
   answerCollection: AnswerCollectionEntity,
   answerUsage: AnswerUsageEntity,
   project: sharedEntities.project,
+  question: sharedEntities.question,
   team: sharedEntities.team,
 });
 
@@ -175,5 +176,8 @@ export async function recordUsage(item: Omit<UsageItem, 'createdAt'>) {
       if (!isConditionFailure(error)) throw error;
     });
 }
+
+export const getQuestion = async (teamId: string, projectId: string, questionId: string) =>
+  (await db().entities.question.get({ teamId, projectId, questionId }).go()).data;
 
 export const getTeam = async (teamId: string) => (await db().entities.team.get({ teamId }).go()).data;

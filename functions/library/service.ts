@@ -11,14 +11,18 @@ import {
   type AnswerAnalytics,
   type AnswerPage,
   type AnswerStatus,
+  type AnswerSuggestion,
   type Candidate,
   type Collection,
+  FREQUENTLY_USED,
   IMPORTER_MAX_ROWS,
   type ImportAnswersRequest,
   LIBRARY_LIMITS,
   LIBRARY_MESSAGES,
   type LibraryFile,
+  SEARCH_RESULTS_SHOWN,
   type SearchLibraryRequest,
+  SUGGESTIONS_SHOWN,
   TEAM_LIBRARY_DEFAULTS,
   type UpdateAnswerRequest,
 } from '../../shared/schemas/answer';
@@ -37,6 +41,7 @@ import {
   startUpload,
   type UploadRule,
 } from '../common/uploads';
+import { rankAnswers } from './ranking';
 import * as repo from './repo';
 
 const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
@@ -521,4 +526,73 @@ export async function completeLibraryUpload(
   } finally {
     await deleteUpload(accepted.key);
   }
+}
+
+// ——— In the answering screen ———
+
+/** The question, in a project the caller may see (PRIVATE ones only if on them). */
+async function visibleQuestion(caller: TeamCaller, projectId: string, questionId: string) {
+  await visibleProject(caller, projectId);
+  const question = await repo.getQuestion(caller.user.teamId, projectId, questionId);
+  if (!question || question.deletedAt || question.isLinked === false) {
+    throw new NotFoundError('That question no longer exists');
+  }
+  return question;
+}
+
+/** Ranked entries as suggestions, with the questions each was used for. */
+async function asSuggestions(
+  caller: TeamCaller,
+  ranked: Array<{ entry: repo.LibraryAnswerItem; score: number }>,
+): Promise<AnswerSuggestion[]> {
+  const { teamId, userId } = caller.user;
+  const [favourites, usages] = await Promise.all([
+    repo.favouritesOf(teamId, userId),
+    Promise.all(ranked.map(({ entry }) => repo.usageOf(teamId, entry.answerId))),
+  ]);
+  const names = await visibleProjectNames(
+    caller,
+    usages.flat().map((u) => u.projectId),
+  );
+  return ranked.map(({ entry, score }, i) => ({
+    answerId: entry.answerId,
+    answer: entry.answer,
+    originalQuestion: entry.originalQuestion,
+    ...(entry.responseClassification ? { responseClassification: entry.responseClassification } : {}),
+    createdByUserId: entry.createdByUserId,
+    createdAt: entry.createdAt,
+    answerStatus: entry.answerStatus,
+    ...(entry.flaggedReason ? { flaggedReason: entry.flaggedReason } : {}),
+    frequentlyUsed: entry.usageCount >= FREQUENTLY_USED,
+    isFavourite: favourites.has(entry.answerId),
+    questions: usages[i]
+      .filter((u) => names.has(u.projectId))
+      .slice(0, 5)
+      .map((u) => ({ question: u.question })),
+    score: Math.round(score * 100) / 100,
+  }));
+}
+
+/** The answers hidden from suggestions and search: archived ones. */
+const suggestible = (answers: repo.LibraryAnswerItem[]) =>
+  answers.filter((a) => a.answerStatus !== 'ARCHIVED');
+
+/** Suggested Answers: the library's best matches for the question's text (and its guidance). */
+export async function listSuggestions(caller: TeamCaller, projectId: string, questionId: string) {
+  const question = await visibleQuestion(caller, projectId, questionId);
+  const answers = suggestible(await repo.answersOf(caller.user.teamId));
+  return asSuggestions(caller, rankAnswers(answers, question.question, SUGGESTIONS_SHOWN));
+}
+
+/** Search Answers from a question: the query's best matches; an empty query finds nothing. */
+export async function searchAnswers(
+  caller: TeamCaller,
+  projectId: string,
+  questionId: string,
+  searchQuery: string,
+) {
+  await visibleQuestion(caller, projectId, questionId);
+  if (!searchQuery.trim()) return [];
+  const answers = suggestible(await repo.answersOf(caller.user.teamId));
+  return asSuggestions(caller, rankAnswers(answers, searchQuery, SEARCH_RESULTS_SHOWN));
 }

@@ -241,3 +241,34 @@ export const LibraryFileSheet = z.object({
 export type LibraryFileSheet = z.infer<typeof LibraryFileSheet>;
 export const LibraryFile = z.object({ sheets: z.array(LibraryFileSheet) });
 export type LibraryFile = z.infer<typeof LibraryFile>;
+
+// ——— In the answering screen (spec 002 §2.1, §3 answer suggestion, §7.1) ———
+
+/** An answer is frequently used from this many questions on. */
+export const FREQUENTLY_USED = 3;
+export const SUGGESTIONS_SHOWN = 5;
+export const SEARCH_RESULTS_SHOWN = 20;
+export const SEARCH_QUERY_MAX = 250;
+
+export const AnswerSuggestion = z.object({
+  answerId: z.string(),
+  answer: z.string(),
+  originalQuestion: z.string(),
+  responseClassification: z.enum(CLASSIFICATIONS).optional(),
+  createdByUserId: z.string(),
+  createdAt: z.string(),
+  answerStatus: z.enum(ANSWER_STATUSES),
+  flaggedReason: z.string().optional(),
+  frequentlyUsed: z.boolean(),
+  isFavourite: z.boolean(),
+  /** The questions the answer was used for (in projects the caller may see), most recent first. */
+  questions: z.array(
+    z.object({ question: z.string(), responseClassification: z.enum(CLASSIFICATIONS).optional() }),
+  ),
+  /** How well it matches (higher is better; comparable within one list only). */
+  score: z.number(),
+});
+export type AnswerSuggestion = z.infer<typeof AnswerSuggestion>;
+export const SearchAnswersRequest = z.strictObject({
+  searchQuery: z.string().trim().max(SEARCH_QUERY_MAX),
+});

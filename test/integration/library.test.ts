@@ -418,6 +418,77 @@ describe('usage', () => {
   });
 });
 
+describe('in the answering screen', () => {
+  it('suggests the best answers for a question, searches from it, and hides archived answers', async () => {
+    // Prepare
+    const { projectId } = ok(
+      await as(owner).call('createProject', { body: { name: 'Vandelay due diligence' } }),
+      'p',
+    );
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: {
+          question: 'How frequently are backups of customer data taken, and for how long are they kept?',
+        },
+      }),
+      'addQuestion',
+    );
+    const params = { projectId, questionId };
+    type Suggestion = {
+      answerId: string;
+      originalQuestion: string;
+      frequentlyUsed: boolean;
+      questions: unknown[];
+    };
+
+    // Act
+    const suggested = ok<Suggestion[]>(
+      await as(viewer).call('listSuggestions', { params }),
+      'listSuggestions',
+    );
+    const searched = ok<Suggestion[]>(
+      await as(viewer).call('searchAnswers', { params, body: { searchQuery: 'least privilege access' } }),
+      'searchAnswers',
+    );
+    const empty = ok<Suggestion[]>(
+      await as(viewer).call('searchAnswers', { params, body: { searchQuery: '   ' } }),
+      'searchAnswers empty',
+    );
+
+    // Assess
+    expect(suggested[0]).toMatchObject({ originalQuestion: BACKUPS.question, frequentlyUsed: false });
+    expect(suggested[0].questions).toHaveLength(1);
+    expect(searched[0].originalQuestion).toBe(LEAST_PRIVILEGE.question);
+    expect(empty).toEqual([]);
+
+    // Hidden (archived) from the suggestions, then back.
+    const backupsId = suggested[0].answerId;
+    ok(
+      await as(member).call('updateAnswer', {
+        params: { answerId: backupsId },
+        body: { answerStatus: 'ARCHIVED' },
+      }),
+      'hide',
+    );
+    const afterHide = ok<Suggestion[]>(
+      await as(viewer).call('listSuggestions', { params }),
+      'listSuggestions',
+    );
+    expect(afterHide.map((s) => s.answerId)).not.toContain(backupsId);
+    ok(
+      await as(member).call('updateAnswer', {
+        params: { answerId: backupsId },
+        body: { answerStatus: 'IN-USE' },
+      }),
+      'undo hide',
+    );
+    expect(
+      ok<Suggestion[]>(await as(viewer).call('listSuggestions', { params }), 'listSuggestions')[0].answerId,
+    ).toBe(backupsId);
+  });
+});
+
 describe('collections', () => {
   it('creates, fills, searches, renames and empties a collection', async () => {
     const ids = (await search(owner, { view: 'ALL' })).items.map((a) => a.answerId);

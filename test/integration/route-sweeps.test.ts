@@ -164,6 +164,7 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   updateAnswer: () => ({ isFavourite: true }),
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
+  searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
 };
 const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
   route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
