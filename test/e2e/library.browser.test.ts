@@ -253,4 +253,50 @@ describe('the answer library', () => {
     expect(await nav.getByText('3', { exact: true }).count()).toBe(1);
     await shot(page, 'library-collection');
   });
+
+  it('suggests library answers in the answering screen, fills the editor with one, and counts its use', async () => {
+    // Prepare: a new questionnaire asks what the library already answers, in other words.
+    const created = await api.as(token).call('createProject', { body: { name: 'Initech vendor review' } });
+    const projectId = created.body.data.projectId as string;
+    const added = await api.as(token).call('addQuestion', {
+      params: { projectId },
+      body: { question: 'Do administrators have to use multi-factor authentication?' },
+    });
+    const questionId = added.body.data.questionId as string;
+
+    // Act
+    await page.goto(`${stack.appUrl}/Projects/${projectId}/${questionId}`);
+    const suggestions = page.getByRole('tabpanel', { name: 'Suggested Answers' });
+    const first = suggestions.getByRole('article').first();
+    await first.waitFor();
+    expect(await first.getAttribute('aria-label')).toBe(
+      'Is multi-factor authentication enforced on administrative accounts?',
+    );
+    await page.waitForTimeout(300);
+    await shot(page, 'answering-suggestions');
+    const offered = (await first.locator('p').nth(1).textContent()) ?? '';
+    await first.getByRole('button', { name: 'Use this answer' }).click();
+
+    // Assess: the editor holds the answer; saving it records the use on the library answer.
+    expect(await page.locator('#answer-text').inputValue()).toBe(offered);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForFunction(() => !document.querySelector('button[data-loading]'));
+    await stack.settle();
+    const found = await api.as(token).call('searchLibrary', {
+      body: { searchTerm: 'multi-factor authentication enforced', view: 'ALL' },
+    });
+    const answerId = found.body.data.items[0].answerId as string;
+    const analytics = await api.as(token).call('getAnswer', { params: { answerId } });
+    expect(analytics.body.data.answer.usageCount).toBe(1);
+    expect(analytics.body.data.usage[0]).toMatchObject({
+      questionId,
+      project: { name: 'Initech vendor review' },
+    });
+
+    // Search Answers finds by the words typed.
+    await page.getByRole('tab', { name: 'Search Answers' }).click();
+    await page.getByRole('textbox', { name: 'Search answers' }).fill('penetration test');
+    await page.getByRole('tabpanel', { name: 'Search Answers' }).getByRole('article').first().waitFor();
+    await shot(page, 'answering-search');
+  });
 });

@@ -3,7 +3,7 @@ import type { Project } from '@shared/schemas/project';
 import type { HistoryEntry, Question } from '@shared/schemas/question';
 import { IconAlertTriangle, IconFileOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { isApiError } from '@/lib/api-client';
 import { notifyError, notifyInfo } from '@/lib/notify';
@@ -26,7 +26,7 @@ import {
 import { isPrivate, isThirdParty, nextIncomplete, saveLabel } from '../../utils/answer-editor';
 import { useHasDiscussion } from '../collaboration/use-has-discussion';
 import { AnswerEditorCard } from './answer-editor-card';
-import { AnswerTabs } from './answer-tabs';
+import { AnswerTabs, type UsedAnswer } from './answer-tabs';
 import { COPIED, copyText } from './clipboard';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistoryDrawer } from './history-drawer';
@@ -211,12 +211,30 @@ function Workspace(
   };
   const isStale = (error: unknown) => isApiError(error) && error.status === 409;
 
+  /** The library answer the draft started from, credited with its use by the next save. */
+  const usedAnswer = useRef<UsedAnswer | null>(null);
+  const useLibraryAnswer = (used: UsedAnswer) => {
+    editor.edit({
+      answer: used.answer,
+      ...(used.responseClassification ? { responseClassification: used.responseClassification } : {}),
+    });
+    usedAnswer.current = used;
+  };
+  const authorNames = useMemo(() => new Map(team.map((m) => [m.userId, m.member.fullName])), [team]);
+
   const save = () => {
     const values = editor.draft;
+    const used = usedAnswer.current;
     update.mutate(
-      { ...ref, ...values, version: editor.base.version },
+      {
+        ...ref,
+        ...values,
+        ...(used ? { libraryAnswerId: used.answerId } : {}),
+        version: editor.base.version,
+      },
       {
         onSuccess: (saved) => {
+          usedAnswer.current = null;
           editor.apply(saved);
           markClean();
           if (isThirdParty(project)) {
@@ -335,7 +353,15 @@ function Workspace(
         onSave={save}
         onHistory={() => setHistoryOpen(true)}
       />
-      <AnswerTabs />
+      <AnswerTabs
+        key={questionId}
+        projectId={projectId}
+        questionId={questionId}
+        completed={project.projectStatus === 'COMPLETE'}
+        canAnswer={canAnswer}
+        authorNames={authorNames}
+        onUse={useLibraryAnswer}
+      />
 
       <QuestionUpdatedDialog
         opened={incoming.pending !== null}
