@@ -3,13 +3,17 @@ import {
   bulkUpdateAnswers,
   completeLibraryUpload,
   createCollection,
+  createTerm,
   deleteAnswer,
+  deleteTerm,
   getAnswer,
   importAnswers,
   listCandidates,
   listCollections,
   listFavourites,
+  listQuestionTerms,
   listSuggestions,
+  listTerms,
   replaceAnswer,
   requestLibraryUpload,
   searchAnswers,
@@ -17,6 +21,7 @@ import {
   updateAnswer,
   updateCandidates,
   updateCollection,
+  updateTerm,
 } from './service';
 
 export const handler = createGroupHandler('library', {
@@ -35,6 +40,12 @@ export const handler = createGroupHandler('library', {
   listSuggestions: async ({ caller, params }) => listSuggestions(caller, params.projectId, params.questionId),
   searchAnswers: async ({ caller, params, body }) =>
     searchAnswers(caller, params.projectId, params.questionId, body.searchQuery),
+  listQuestionTerms: async ({ caller, params }) =>
+    listQuestionTerms(caller, params.projectId, params.questionId),
+  listTerms: async ({ caller }) => listTerms(caller),
+  createTerm: async ({ caller, body }) => createTerm(caller, body),
+  updateTerm: async ({ caller, params, body }) => updateTerm(caller, params.termId, body),
+  deleteTerm: async ({ caller, params }) => deleteTerm(caller, params.termId),
   getAnswer: async ({ caller, params }) => getAnswer(caller, params.answerId),
   updateAnswer: async ({ caller, params, body, sessionId }) =>
     updateAnswer(caller, params.answerId, body, sessionId),

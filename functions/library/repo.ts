@@ -11,6 +11,7 @@ import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';
 import { AnswerUsageEntity } from './entities/answer-usage';
 import { LibraryAnswerEntity } from './entities/library-answer';
+import { LibraryTermEntity } from './entities/library-term';
 
 const db = bindService({
   libraryAnswer: LibraryAnswerEntity,
@@ -18,6 +19,7 @@ const db = bindService({
   answerFavourite: AnswerFavouriteEntity,
   answerCollection: AnswerCollectionEntity,
   answerUsage: AnswerUsageEntity,
+  libraryTerm: LibraryTermEntity,
   project: sharedEntities.project,
   question: sharedEntities.question,
   team: sharedEntities.team,
@@ -179,5 +181,22 @@ export async function recordUsage(item: Omit<UsageItem, 'createdAt'>) {
 
 export const getQuestion = async (teamId: string, projectId: string, questionId: string) =>
   (await db().entities.question.get({ teamId, projectId, questionId }).go()).data;
+
+export type TermItem = EntityItem<typeof LibraryTermEntity>;
+
+export async function termsOf(teamId: string) {
+  return (await db().entities.libraryTerm.query.primary({ teamId }).go({ pages: 'all' })).data;
+}
+
+export const getTerm = async (teamId: string, termId: string) =>
+  (await db().entities.libraryTerm.get({ teamId, termId }).go()).data;
+
+export async function putTerm(item: Omit<TermItem, 'createdAt'> & { createdAt?: string }) {
+  return (await db().entities.libraryTerm.put(item).go()).data;
+}
+
+export async function deleteTerm(teamId: string, termId: string) {
+  await db().entities.libraryTerm.delete({ teamId, termId }).go();
+}
 
 export const getTeam = async (teamId: string) => (await db().entities.team.get({ teamId }).go()).data;

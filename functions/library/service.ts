@@ -20,10 +20,13 @@ import {
   LIBRARY_LIMITS,
   LIBRARY_MESSAGES,
   type LibraryFile,
+  type LibraryTerm,
+  type SaveTermRequest,
   SEARCH_RESULTS_SHOWN,
   type SearchLibraryRequest,
   SUGGESTIONS_SHOWN,
   TEAM_LIBRARY_DEFAULTS,
+  TERM_LIMITS,
   type UpdateAnswerRequest,
 } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
@@ -595,4 +598,86 @@ export async function searchAnswers(
   if (!searchQuery.trim()) return [];
   const answers = suggestible(await repo.answersOf(caller.user.teamId));
   return asSuggestions(caller, rankAnswers(answers, searchQuery, SEARCH_RESULTS_SHOWN));
+}
+
+// ——— The glossary ———
+
+const toTerm = (t: repo.TermItem, inQuestion?: boolean): LibraryTerm => ({
+  termId: t.termId,
+  term: t.term,
+  definition: t.definition,
+  links: t.links ?? [],
+  ...(inQuestion === undefined ? {} : { inQuestion }),
+});
+const byTerm = (a: repo.TermItem, b: repo.TermItem) =>
+  a.term.localeCompare(b.term, 'en', { sensitivity: 'base' });
+
+export async function listTerms(caller: TeamCaller): Promise<LibraryTerm[]> {
+  return (await repo.termsOf(caller.user.teamId)).sort(byTerm).map((t) => toTerm(t));
+}
+
+/** Explore Questions: the glossary with the terms the question uses first (whole words, any case). */
+export async function listQuestionTerms(caller: TeamCaller, projectId: string, questionId: string) {
+  const question = await visibleQuestion(caller, projectId, questionId);
+  const text = ` ${question.question.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  const uses = (t: repo.TermItem) =>
+    text.includes(
+      ` ${t.term
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim()} `,
+    );
+  const terms = (await repo.termsOf(caller.user.teamId)).sort(byTerm);
+  return [...terms.filter(uses), ...terms.filter((t) => !uses(t))].map((t) => toTerm(t, uses(t)));
+}
+
+async function checkUniqueTerm(teamId: string, term: string, except?: string) {
+  const existing = await repo.termsOf(teamId);
+  if (!except && existing.length >= TERM_LIMITS.perTeam) {
+    throw new BadRequestError(`A glossary can hold at most ${TERM_LIMITS.perTeam} terms`);
+  }
+  if (existing.some((t) => t.termId !== except && t.term.toLowerCase() === term.toLowerCase())) {
+    const message = 'The glossary already has that term';
+    throw new BadRequestError(message, { term: [message] });
+  }
+}
+
+export async function createTerm(caller: TeamCaller, body: SaveTermRequest): Promise<LibraryTerm> {
+  const { teamId, userId } = caller.user;
+  await checkUniqueTerm(teamId, body.term);
+  const saved = await repo.putTerm({
+    teamId,
+    termId: randomUUID(),
+    term: body.term,
+    definition: body.definition,
+    links: body.links ?? [],
+    createdByUserId: userId,
+  });
+  return toTerm(saved as repo.TermItem);
+}
+
+export async function updateTerm(
+  caller: TeamCaller,
+  termId: string,
+  body: SaveTermRequest,
+): Promise<LibraryTerm> {
+  const { teamId, userId } = caller.user;
+  const current = await repo.getTerm(teamId, termId);
+  if (!current) throw new NotFoundError('That term no longer exists');
+  await checkUniqueTerm(teamId, body.term, termId);
+  const saved = await repo.putTerm({
+    ...current,
+    term: body.term,
+    definition: body.definition,
+    links: body.links ?? [],
+    updatedByUserId: userId,
+  });
+  return toTerm(saved as repo.TermItem);
+}
+
+export async function deleteTerm(caller: TeamCaller, termId: string) {
+  if (!(await repo.getTerm(caller.user.teamId, termId)))
+    throw new NotFoundError('That term no longer exists');
+  await repo.deleteTerm(caller.user.teamId, termId);
+  return { ok: true as const };
 }

@@ -272,3 +272,31 @@ export type AnswerSuggestion = z.infer<typeof AnswerSuggestion>;
 export const SearchAnswersRequest = z.strictObject({
   searchQuery: z.string().trim().max(SEARCH_QUERY_MAX),
 });
+
+// ——— The glossary (spec 002 §3 library term; Explore Questions) ———
+
+export const TERM_LIMITS = { term: 100, definition: 2_000, links: 5, perTeam: 500 } as const;
+export const LibraryTerm = z.object({
+  termId: z.string(),
+  term: z.string(),
+  definition: z.string(),
+  links: z.array(z.string()),
+  /** The term appears in the question (Explore Questions lists these first). */
+  inQuestion: z.boolean().optional(),
+});
+export type LibraryTerm = z.infer<typeof LibraryTerm>;
+const TermLink = z.url({ protocol: /^https?$/, error: 'Links must start with http:// or https://' }).max(500);
+export const SaveTermRequest = z.strictObject({
+  term: z
+    .string({ error: 'Please name the term' })
+    .trim()
+    .min(1, 'Please name the term')
+    .max(TERM_LIMITS.term),
+  definition: z
+    .string({ error: 'Please define the term' })
+    .trim()
+    .min(1, 'Please define the term')
+    .max(TERM_LIMITS.definition),
+  links: z.array(TermLink).max(TERM_LIMITS.links).optional(),
+});
+export type SaveTermRequest = z.infer<typeof SaveTermRequest>;

@@ -299,4 +299,38 @@ describe('the answer library', () => {
     await page.getByRole('tabpanel', { name: 'Search Answers' }).getByRole('article').first().waitFor();
     await shot(page, 'answering-search');
   });
+
+  it('keeps a glossary in the library that Explore Questions shows beside a question, its own terms first', async () => {
+    // Prepare
+    await page.goto(`${stack.appUrl}/Answers`);
+    await collection('Glossary').click();
+    await page.getByRole('button', { name: 'Add Term' }).click();
+    const editor = page.getByRole('dialog', { name: 'Add Term' });
+    await editor.getByRole('textbox', { name: 'Term' }).fill('RPO');
+    await editor
+      .getByRole('textbox', { name: 'Definition' })
+      .fill('Recovery point objective: the most data, in time, a restore may lose. Ours is 15 minutes.');
+    await editor
+      .getByRole('textbox', { name: 'Links' })
+      .fill('https://en.wikipedia.org/wiki/Disaster_recovery');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('list', { name: 'Glossary' }).getByText('RPO', { exact: true }).waitFor();
+    await shot(page, 'library-glossary');
+    const created = await api.as(token).call('createProject', { body: { name: 'Acme continuity review' } });
+    const projectId = created.body.data.projectId as string;
+    const added = await api.as(token).call('addQuestion', {
+      params: { projectId },
+      body: { question: 'What RPO can you commit to for customer data?' },
+    });
+
+    // Act
+    await page.goto(`${stack.appUrl}/Projects/${projectId}/${added.body.data.questionId}`);
+    await page.getByRole('tab', { name: 'Explore Questions' }).click();
+
+    // Assess
+    const panel = page.getByRole('tabpanel', { name: 'Explore Questions' });
+    await panel.getByText('In this question').waitFor();
+    expect(await panel.getByRole('term').first().textContent()).toBe('RPO');
+    await shot(page, 'answering-explore');
+  });
 });

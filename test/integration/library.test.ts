@@ -489,6 +489,68 @@ describe('in the answering screen', () => {
   });
 });
 
+describe('the glossary', () => {
+  it('keeps the team’s terms, unique by name, and lists the ones a question uses first', async () => {
+    // Prepare
+    const rpo = ok(
+      await as(owner).call('createTerm', {
+        body: {
+          term: 'RPO',
+          definition: 'Recovery point objective: the most data, in time, a restore may lose.',
+          links: ['https://en.wikipedia.org/wiki/Disaster_recovery'],
+        },
+      }),
+      'createTerm',
+    );
+    ok(
+      await as(owner).call('createTerm', {
+        body: { term: 'SIEM', definition: 'Security information and event management.' },
+      }),
+      'createTerm',
+    );
+    const { projectId } = ok(await as(owner).call('createProject', { body: { name: 'Wonka audit' } }), 'p');
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'What are your RPO and RTO for the production database?' },
+      }),
+      'addQuestion',
+    );
+
+    // Act
+    const duplicate = await as(owner).call('createTerm', { body: { term: 'rpo', definition: 'Again.' } });
+    const badLink = await as(owner).call('createTerm', {
+      body: { term: 'RTO', definition: 'Recovery time objective.', links: ['javascript:alert(1)'] },
+    });
+    const forQuestion = ok<Array<{ term: string; inQuestion: boolean }>>(
+      await as(viewer).call('listQuestionTerms', { params: { projectId, questionId } }),
+      'listQuestionTerms',
+    );
+
+    // Assess
+    expect(duplicate.status).toBe(400);
+    expect(badLink.status).toBe(400);
+    expect(forQuestion.map((t) => [t.term, t.inQuestion])).toEqual([
+      ['RPO', true],
+      ['SIEM', false],
+    ]);
+    expect(
+      (await as(member).call('createTerm', { body: { term: 'EDR', definition: 'Endpoint detection.' } }))
+        .status,
+    ).toBe(403);
+    const changed = ok<{ definition: string }>(
+      await as(owner).call('updateTerm', {
+        params: { termId: rpo.termId },
+        body: { term: 'RPO', definition: 'Recovery point objective: at most 15 minutes of data for us.' },
+      }),
+      'updateTerm',
+    );
+    expect(changed.definition).toContain('15 minutes');
+    ok(await as(owner).call('deleteTerm', { params: { termId: rpo.termId } }), 'deleteTerm');
+    expect(ok<unknown[]>(await as(viewer).call('listTerms'), 'listTerms')).toHaveLength(1);
+  });
+});
+
 describe('collections', () => {
   it('creates, fills, searches, renames and empties a collection', async () => {
     const ids = (await search(owner, { view: 'ALL' })).items.map((a) => a.answerId);

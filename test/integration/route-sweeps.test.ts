@@ -165,6 +165,13 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
+  // A new term each time: a second term of the same name is refused.
+  createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
+  updateTerm: () => ({
+    term: 'RPO',
+    definition: 'Recovery point objective: how much data a restore may lose.',
+    links: ['https://example.com/glossary/rpo'],
+  }),
 };
 const exampleOf = (route: RouteEntry, ctx: Ctx): unknown =>
   route.body ? (EXAMPLES as Record<string, (c: Ctx) => unknown>)[route.name]?.(ctx) : undefined;
@@ -194,10 +201,12 @@ interface TeamData {
   projectSourceId: string;
   sheetId: string;
   documentSourceId: string;
-  /** An answer of the library and a collection of the team's. */
+  /** An answer of the library, a collection and a glossary term of the team's. */
   answerId: string;
   answerText: string;
   collectionId: string;
+  termId: string;
+  termDefinition: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -226,6 +235,7 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   collectionId: (t) => t.collectionId,
   // An upload never made: 404 unless FRESH gives the caller one of its own.
   answerSourceId: () => randomUUID(),
+  termId: (t) => t.termId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -279,6 +289,12 @@ async function freshAnswer(team: TeamData) {
 
 const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
   deleteAnswer: (team) => freshAnswer(team),
+  deleteTerm: async (team) => {
+    const body = { term: `Fresh term ${randomUUID()}`, definition: 'Deleted by the sweep.' };
+    const created = await api.as(team.owner.token).call('createTerm', { body });
+    if (created.status !== 200) throw new Error(`createTerm answered ${created.status}`);
+    return { termId: created.body.data.termId as string };
+  },
   completeLibraryUpload: async (team) => ({
     answerSourceId: await uploadLibraryFile(api.as(team.owner.token), 'Answer library.csv', SWEEP_CSV),
   }),
@@ -553,6 +569,11 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
       body: { items: [{ question: `Secret library question ${label} 7f3a?`, answer: answerText }] },
     }),
   );
+  const termDefinition = `Secret definition ${label} 7f3a`;
+  const term = ok(
+    'createTerm',
+    await as.call('createTerm', { body: { term: `Secret term ${label}`, definition: termDefinition } }),
+  );
   const collection = ok(
     'createCollection',
     await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
@@ -603,6 +624,8 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     answerId: imported.answerIds[0],
     answerText,
     collectionId: collection.collectionId,
+    termId: term.termId,
+    termDefinition,
   };
 }
 
@@ -745,6 +768,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
       answer: await owner.call('getAnswer', { params: { answerId: victim.answerId } }),
       library: await owner.call('searchLibrary', { body: { view: 'ALL' } }),
       collections: await owner.call('listCollections'),
+      terms: await owner.call('listTerms'),
     };
     for (const [what, read] of Object.entries(reads)) expect(read.status, what).toBe(200);
     return reads;
@@ -762,6 +786,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     team.secretTag,
     team.wording,
     team.answerText,
+    team.termDefinition,
     team.member.email,
     team.owner.email,
   ];

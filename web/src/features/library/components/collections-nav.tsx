@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { Collection } from '@shared/schemas/answer';
-import { IconCheck, IconFolder, IconPlus, IconX } from '@tabler/icons-react';
+import { IconBook2, IconCheck, IconFolder, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type CollectionKey, FIXED_COLLECTIONS } from '@/features/library/utils/collections';
 
@@ -82,6 +82,13 @@ export function CollectionsNav({
           style={{ borderRadius: 6 }}
         />
       ))}
+      <NavLink
+        label="Glossary"
+        active={active === 'GLOSSARY'}
+        onClick={() => onSelect('GLOSSARY')}
+        leftSection={<IconBook2 size={14} />}
+        style={{ borderRadius: 6 }}
+      />
       <Group justify="space-between" px="sm" pt="md" pb={4}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} lts={0.4}>
           Team collections

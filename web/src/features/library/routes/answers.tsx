@@ -31,6 +31,7 @@ import { AnswerInsightsModal } from '@/features/library/components/answer-insigh
 import { AnswerRow, type LibraryRowData } from '@/features/library/components/answer-row';
 import { CandidateReviewModal } from '@/features/library/components/candidate-review-modal';
 import { CollectionsNav } from '@/features/library/components/collections-nav';
+import { GlossaryPanel } from '@/features/library/components/glossary-panel';
 import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
 import {
@@ -95,7 +96,7 @@ export default function AnswersRoute() {
   const collections = useCollections();
   const candidates = useCandidates(canManage);
   const isCandidates = active === 'CANDIDATES';
-  const pages = useLibraryPages(searchRequestOf(active, term), !isCandidates);
+  const pages = useLibraryPages(searchRequestOf(active, term), !isCandidates && active !== 'GLOSSARY');
   const bulk = useBulkUpdateAnswers();
   const decide = useUpdateCandidates();
   const add = useImportAnswers();
@@ -212,160 +213,166 @@ export default function AnswersRoute() {
         </Paper>
 
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Group className={classes.toolbar} gap="sm" wrap="wrap">
-            {canSelect ? (
-              <Checkbox
-                aria-label="Select all"
-                checked={allSelected}
-                indeterminate={selectedIds.length > 0 && !allSelected}
-                disabled={rows.length === 0}
-                onChange={(e) =>
-                  setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())
-                }
-              />
-            ) : null}
-            <TextInput
-              aria-label="Search your library"
-              placeholder="Search your library"
-              leftSection={<IconSearch size={16} />}
-              maxLength={LIBRARY_LIMITS.searchMax}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              style={{ flex: '1 1 260px' }}
-            />
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {activeName} · {total} {total === 1 ? 'answer' : 'answers'}
-            </Text>
-          </Group>
-          {selectedIds.length > 0 ? (
-            <Group px="md" py={8} gap="xs" bg="indigo.0" role="toolbar" aria-label="Bulk actions">
-              <Text size="sm" fw={600} mr="xs">
-                {selectedIds.length} selected
-              </Text>
-              {bulkActionsFor(active).map((action) => (
-                <Button
-                  key={action}
-                  size="xs"
-                  variant={action === 'ADD_TO_LIBRARY' ? 'filled' : 'default'}
-                  color={action === 'DISCARD' ? 'red' : undefined}
-                  loading={bulk.isPending || decide.isPending}
-                  onClick={() => void runBulk(action)}
-                >
-                  {bulkLabel(action, selectedIds.length)}
-                </Button>
-              ))}
-              {!isCandidates && teamCollections.length > 0 ? (
-                isTeamCollection(active) ? (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => void moveToCollection(active.slice('collection:'.length), true)}
-                  >
-                    Remove from {activeName}
-                  </Button>
-                ) : (
-                  <Menu position="bottom-start">
-                    <Menu.Target>
-                      <Button size="xs" variant="default" leftSection={<IconFolderPlus size={14} />}>
-                        Add to collection
+          {active === 'GLOSSARY' ? (
+            <GlossaryPanel canManage={canManage} />
+          ) : (
+            <>
+              <Group className={classes.toolbar} gap="sm" wrap="wrap">
+                {canSelect ? (
+                  <Checkbox
+                    aria-label="Select all"
+                    checked={allSelected}
+                    indeterminate={selectedIds.length > 0 && !allSelected}
+                    disabled={rows.length === 0}
+                    onChange={(e) =>
+                      setSelected(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())
+                    }
+                  />
+                ) : null}
+                <TextInput
+                  aria-label="Search your library"
+                  placeholder="Search your library"
+                  leftSection={<IconSearch size={16} />}
+                  maxLength={LIBRARY_LIMITS.searchMax}
+                  value={search}
+                  onChange={(e) => setSearch(e.currentTarget.value)}
+                  style={{ flex: '1 1 260px' }}
+                />
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {activeName} · {total} {total === 1 ? 'answer' : 'answers'}
+                </Text>
+              </Group>
+              {selectedIds.length > 0 ? (
+                <Group px="md" py={8} gap="xs" bg="indigo.0" role="toolbar" aria-label="Bulk actions">
+                  <Text size="sm" fw={600} mr="xs">
+                    {selectedIds.length} selected
+                  </Text>
+                  {bulkActionsFor(active).map((action) => (
+                    <Button
+                      key={action}
+                      size="xs"
+                      variant={action === 'ADD_TO_LIBRARY' ? 'filled' : 'default'}
+                      color={action === 'DISCARD' ? 'red' : undefined}
+                      loading={bulk.isPending || decide.isPending}
+                      onClick={() => void runBulk(action)}
+                    >
+                      {bulkLabel(action, selectedIds.length)}
+                    </Button>
+                  ))}
+                  {!isCandidates && teamCollections.length > 0 ? (
+                    isTeamCollection(active) ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void moveToCollection(active.slice('collection:'.length), true)}
+                      >
+                        Remove from {activeName}
                       </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {teamCollections.map((c) => (
-                        <Menu.Item
-                          key={c.collectionId}
-                          onClick={() => void moveToCollection(c.collectionId, false)}
-                        >
-                          {c.collectionName}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                )
-              ) : null}
-            </Group>
-          ) : null}
-
-          {failed ? (
-            <Alert color="red" variant="light" m="md">
-              {ERRORS.fetch}
-            </Alert>
-          ) : loading ? (
-            <Center p="xl" role="status" aria-label="Loading answers">
-              <Loader size="sm" />
-            </Center>
-          ) : rows.length === 0 ? (
-            <Stack align="center" gap="xs" p={48}>
-              <ThemeIcon size={48} radius="xl" variant="light">
-                <IconBooks size={26} />
-              </ThemeIcon>
-              <Text fw={600}>No Answers found</Text>
-              <Text size="sm" c="dimmed" ta="center" maw={420}>
-                {term.trim()
-                  ? 'Nothing in this collection matches your search.'
-                  : isCandidates
-                    ? 'Answers saved with Include in Library wait here for review.'
-                    : 'Add the answers your team gives most, and they will be suggested on every questionnaire.'}
-              </Text>
-              {canManage && !isCandidates ? (
-                <Group gap="sm" mt="xs">
-                  <Button
-                    variant="light"
-                    leftSection={<IconUpload size={16} />}
-                    onClick={() => setImporting(true)}
-                  >
-                    Import Answers
-                  </Button>
-                  <Button
-                    variant="default"
-                    leftSection={<IconPlus size={16} />}
-                    onClick={() => setAdding(true)}
-                  >
-                    Add Answer
-                  </Button>
+                    ) : (
+                      <Menu position="bottom-start">
+                        <Menu.Target>
+                          <Button size="xs" variant="default" leftSection={<IconFolderPlus size={14} />}>
+                            Add to collection
+                          </Button>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {teamCollections.map((c) => (
+                            <Menu.Item
+                              key={c.collectionId}
+                              onClick={() => void moveToCollection(c.collectionId, false)}
+                            >
+                              {c.collectionName}
+                            </Menu.Item>
+                          ))}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )
+                  ) : null}
                 </Group>
               ) : null}
-            </Stack>
-          ) : (
-            <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Answers">
-              {rows.map((row) => (
-                <AnswerRow
-                  key={row.id}
-                  row={row}
-                  term={term}
-                  author={authors.get(row.authorId)}
-                  selected={selected.has(row.id)}
-                  onSelect={
-                    canSelect
-                      ? (on) =>
-                          setSelected((s) => {
-                            const next = new Set(s);
-                            if (on) next.add(row.id);
-                            else next.delete(row.id);
-                            return next;
-                          })
-                      : null
-                  }
-                  onOpen={() =>
-                    isCandidates
-                      ? setReviewing(candidates.data?.find((c) => c.questionId === row.id) ?? null)
-                      : setOpenAnswer(row.id)
-                  }
-                />
-              ))}
-            </Stack>
+
+              {failed ? (
+                <Alert color="red" variant="light" m="md">
+                  {ERRORS.fetch}
+                </Alert>
+              ) : loading ? (
+                <Center p="xl" role="status" aria-label="Loading answers">
+                  <Loader size="sm" />
+                </Center>
+              ) : rows.length === 0 ? (
+                <Stack align="center" gap="xs" p={48}>
+                  <ThemeIcon size={48} radius="xl" variant="light">
+                    <IconBooks size={26} />
+                  </ThemeIcon>
+                  <Text fw={600}>No Answers found</Text>
+                  <Text size="sm" c="dimmed" ta="center" maw={420}>
+                    {term.trim()
+                      ? 'Nothing in this collection matches your search.'
+                      : isCandidates
+                        ? 'Answers saved with Include in Library wait here for review.'
+                        : 'Add the answers your team gives most, and they will be suggested on every questionnaire.'}
+                  </Text>
+                  {canManage && !isCandidates ? (
+                    <Group gap="sm" mt="xs">
+                      <Button
+                        variant="light"
+                        leftSection={<IconUpload size={16} />}
+                        onClick={() => setImporting(true)}
+                      >
+                        Import Answers
+                      </Button>
+                      <Button
+                        variant="default"
+                        leftSection={<IconPlus size={16} />}
+                        onClick={() => setAdding(true)}
+                      >
+                        Add Answer
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Stack>
+              ) : (
+                <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Answers">
+                  {rows.map((row) => (
+                    <AnswerRow
+                      key={row.id}
+                      row={row}
+                      term={term}
+                      author={authors.get(row.authorId)}
+                      selected={selected.has(row.id)}
+                      onSelect={
+                        canSelect
+                          ? (on) =>
+                              setSelected((s) => {
+                                const next = new Set(s);
+                                if (on) next.add(row.id);
+                                else next.delete(row.id);
+                                return next;
+                              })
+                          : null
+                      }
+                      onOpen={() =>
+                        isCandidates
+                          ? setReviewing(candidates.data?.find((c) => c.questionId === row.id) ?? null)
+                          : setOpenAnswer(row.id)
+                      }
+                    />
+                  ))}
+                </Stack>
+              )}
+              {!isCandidates && pages.hasNextPage ? (
+                <Center p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+                  <Button
+                    variant="default"
+                    loading={pages.isFetchingNextPage}
+                    onClick={() => void pages.fetchNextPage()}
+                  >
+                    Load More Answers
+                  </Button>
+                </Center>
+              ) : null}
+            </>
           )}
-          {!isCandidates && pages.hasNextPage ? (
-            <Center p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-              <Button
-                variant="default"
-                loading={pages.isFetchingNextPage}
-                onClick={() => void pages.fetchNextPage()}
-              >
-                Load More Answers
-              </Button>
-            </Center>
-          ) : null}
         </Paper>
       </div>
 

@@ -9,8 +9,8 @@ export const FIXED_COLLECTIONS = [
   { key: 'ARCHIVE', label: 'Archive' },
 ] as const;
 export type FixedCollection = (typeof FIXED_COLLECTIONS)[number]['key'];
-/** A fixed collection, or `collection:<id>` for one of the team's. */
-export type CollectionKey = FixedCollection | `collection:${string}`;
+/** A fixed collection, the glossary, or `collection:<id>` for one of the team's. */
+export type CollectionKey = FixedCollection | 'GLOSSARY' | `collection:${string}`;
 
 export const isTeamCollection = (key: CollectionKey): key is `collection:${string}` =>
   key.startsWith('collection:');
@@ -19,7 +19,7 @@ export const isTeamCollection = (key: CollectionKey): key is `collection:${strin
 export function searchRequestOf(key: CollectionKey, searchTerm: string): SearchLibraryRequest {
   const term = searchTerm.trim() ? { searchTerm: searchTerm.trim() } : {};
   if (isTeamCollection(key)) return { collectionId: key.slice('collection:'.length), ...term };
-  return { view: key === 'CANDIDATES' ? 'AVAILABLE' : key, ...term };
+  return { view: key === 'CANDIDATES' || key === 'GLOSSARY' ? 'AVAILABLE' : key, ...term };
 }
 
 export type BulkAction = 'ARCHIVE' | 'FLAG' | 'MAKE_AVAILABLE' | 'DISCARD' | 'ADD_TO_LIBRARY';
@@ -31,6 +31,7 @@ export type BulkAction = 'ARCHIVE' | 'FLAG' | 'MAKE_AVAILABLE' | 'DISCARD' | 'AD
  */
 export function bulkActionsFor(key: CollectionKey): BulkAction[] {
   if (key === 'CANDIDATES') return ['DISCARD', 'ADD_TO_LIBRARY'];
+  if (key === 'GLOSSARY') return [];
   const actions: BulkAction[] = [];
   if (key !== 'ARCHIVE') actions.push('ARCHIVE');
   if (key !== 'NEEDS_REVIEW') actions.push('FLAG');

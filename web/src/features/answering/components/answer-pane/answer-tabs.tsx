@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Box,
   Button,
@@ -21,6 +22,7 @@ import { type AnswerSuggestion, LIBRARY_MESSAGES, SEARCH_QUERY_MAX } from '@shar
 import type { Classification } from '@shared/schemas/question';
 import {
   IconBolt,
+  IconBook2,
   IconBooks,
   IconEyeOff,
   IconFlag,
@@ -32,6 +34,7 @@ import { type ReactNode, useState } from 'react';
 import { relativeTime } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFavouriteAnswers } from '../../api/list-favourite-answers';
+import { useQuestionTerms } from '../../api/list-question-terms';
 import { useSuggestions } from '../../api/list-suggestions';
 import { useSearchAnswers } from '../../api/search-answers';
 import { useUpdateLibraryAnswer } from '../../api/update-library-answer';
@@ -47,6 +50,8 @@ const ERRORS = {
   search: 'There was a problem searching for answers',
   favourites: 'There was a problem fetching your Favourite Answers',
   change: 'There was a problem changing that answer',
+  // The spec's wording for a failed terms fetch is the search one.
+  terms: 'There was a problem searching for answers',
   flag: 'There was a problem flagging that answer',
 } as const;
 
@@ -243,7 +248,8 @@ function Empty({ icon, title, children }: { icon: ReactNode; title: string; chil
 
 /**
  * The five tabs under the editor (spec 002 §2.1): Suggested Answers, Search Answers (250
- * characters, 500 ms, an empty query clears), Favourite Answers, Explore Questions and Documents.
+ * characters, 500 ms, an empty query clears), Favourite Answers, Explore Questions (the team's
+ * glossary, the question's own terms first) and Documents (with the Document Library).
  * Using an answer fills the editor (text and classification) for the user to save; hide, undo hide
  * and flag act on the library answer and are hidden once the project is complete.
  */
@@ -269,6 +275,7 @@ export function AnswerTabs({
   const suggestions = useSuggestions(projectId, questionId, tab === 'suggested');
   const search = useSearchAnswers(projectId, questionId, tab === 'search' ? debounced : '');
   const favourites = useFavouriteAnswers(tab === 'favourites');
+  const terms = useQuestionTerms(projectId, questionId, tab === 'explore');
   const change = useUpdateLibraryAnswer();
   const actions = !completed && canAnswer;
 
@@ -347,13 +354,7 @@ export function AnswerTabs({
           <Tabs.Tab value="suggested">Suggested Answers</Tabs.Tab>
           <Tabs.Tab value="search">Search Answers</Tabs.Tab>
           <Tabs.Tab value="favourites">Favourite Answers</Tabs.Tab>
-          <Tooltip label="Arrives with the library's glossary of terms" withArrow openDelay={150}>
-            <span>
-              <Tabs.Tab value="explore" disabled>
-                Explore Questions
-              </Tabs.Tab>
-            </span>
-          </Tooltip>
+          <Tabs.Tab value="explore">Explore Questions</Tabs.Tab>
           <Tooltip label="Arrives with the Document Library" withArrow openDelay={150}>
             <span>
               <Tabs.Tab value="documents" disabled>
@@ -437,6 +438,57 @@ export function AnswerTabs({
                   score: 0,
                 })),
             )
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="explore" pt="sm">
+          {terms.isError ? (
+            <Text size="sm" c="red">
+              {ERRORS.terms}
+            </Text>
+          ) : terms.isPending ? (
+            loading
+          ) : terms.data.length === 0 ? (
+            <Empty icon={<IconBook2 size={20} />} title="Explore Questions">
+              Your team's glossary is empty. Add the terms your answers rely on in the Answer Library.
+            </Empty>
+          ) : (
+            <Stack gap="xs" component="dl" m={0}>
+              {terms.data.map((t) => (
+                <Paper
+                  key={t.termId}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  bg={t.inQuestion ? 'indigo.0' : undefined}
+                >
+                  <Group gap="xs">
+                    <Text component="dt" fw={650} size="sm">
+                      {t.term}
+                    </Text>
+                    {t.inQuestion ? (
+                      <Badge size="xs" variant="light">
+                        In this question
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text component="dd" m={0} size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+                    {t.definition}
+                  </Text>
+                  {t.links.map((link) => (
+                    <Anchor
+                      key={link}
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      size="xs"
+                      display="block"
+                    >
+                      {link}
+                    </Anchor>
+                  ))}
+                </Paper>
+              ))}
+            </Stack>
           )}
         </Tabs.Panel>
       </Tabs>
