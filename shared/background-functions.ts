@@ -70,5 +70,7 @@ export const REACTION_ENTITIES = [
   'source',
   'sourceSheet',
   'sourceDocument',
+  'libraryAnswer',
+  'answerCandidate',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

@@ -82,6 +82,12 @@ export const SourceUpdated = liveEvent(
   }),
 );
 
+/**
+ * The team's answer library changed: answers added, changed or removed, or candidates waiting for
+ * review (on the team's scope, one event per batch of changes).
+ */
+export const LibraryUpdated = liveEvent('LIBRARY_UPDATED', z.object({ changes: z.number().int().min(1) }));
+
 export const LiveEvent = z.discriminatedUnion('eventName', [
   NotificationCreated,
   TeamMemberUpdated,
@@ -91,6 +97,7 @@ export const LiveEvent = z.discriminatedUnion('eventName', [
   CommentCreated,
   ActivityCreated,
   SourceUpdated,
+  LibraryUpdated,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type EventName = LiveEvent['eventName'];

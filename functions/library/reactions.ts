@@ -6,7 +6,8 @@
  * questions never become candidates. A discarded candidate comes back only when the answer changes.
  */
 import type { QuestionItem } from '../common/entities';
-import type { Change, Reactions } from '../common/reactions';
+import { publish } from '../common/events';
+import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import * as repo from './repo';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
@@ -58,3 +59,26 @@ async function onQuestion(change: Change) {
 }
 
 export const reactions: Reactions = { question: onQuestion };
+
+/**
+ * LIBRARY_UPDATED on each team's scope, once per batch of answer or candidate changes (an import
+ * of thousands of answers is a handful of events), so open library screens refresh.
+ */
+async function announce(changes: Change[]) {
+  const perTeam = new Map<string, number>();
+  for (const change of changes) {
+    const teamId = String((change.newImage ?? change.oldImage)?.teamId ?? '');
+    if (teamId) perTeam.set(teamId, (perTeam.get(teamId) ?? 0) + 1);
+  }
+  await Promise.all(
+    [...perTeam].map(([teamId, count]) =>
+      publish({
+        eventName: 'LIBRARY_UPDATED',
+        data: { changes: count },
+        scope: { kind: 'team', id: teamId },
+      }),
+    ),
+  );
+}
+
+export const batchReactions: BatchReactions = { libraryAnswer: announce, answerCandidate: announce };

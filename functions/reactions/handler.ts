@@ -13,7 +13,7 @@ import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { reactions as discussionReactions } from '../discussion/reactions';
-import { reactions as libraryReactions } from '../library/reactions';
+import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
@@ -48,7 +48,7 @@ const byEntity = merged(
   sourceReactions,
   libraryReactions,
 );
-const inBatches: BatchReactions = { ...questionReactions };
+const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
 
 for (const entity of REACTION_ENTITIES) {
   if (!byEntity[entity] && !inBatches[entity]) throw new Error(`No reaction handles ${entity} changes`);

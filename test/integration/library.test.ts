@@ -10,6 +10,7 @@ import { db } from '../../functions/common/entities';
 import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
 import { SOURCE_MESSAGES } from '../../shared/schemas/source';
 import { type ApiClient, client } from '../support/api-client';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
@@ -548,6 +549,29 @@ describe('the glossary', () => {
     expect(changed.definition).toContain('15 minutes');
     ok(await as(owner).call('deleteTerm', { params: { termId: rpo.termId } }), 'deleteTerm');
     expect(ok<unknown[]>(await as(viewer).call('listTerms'), 'listTerms')).toHaveLength(1);
+  });
+});
+
+describe('live updates', () => {
+  it('tells every member of the team, once per batch, that the library changed', async () => {
+    // Prepare
+    const watcher = await connectLiveSocket(stack.appUrl, viewer.token, 'viewer-watching-library');
+    resources.add(() => watcher.socket.close());
+
+    // Act: forty answers in one import.
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      question: `Imported question number ${i + 1} about vendor risk?`,
+      answer: `Imported answer number ${i + 1}: reviewed by the security team every year.`,
+    }));
+    ok(await as(owner).call('importAnswers', { body: { items } }), 'importAnswers');
+    await stack.settle();
+
+    // Assess
+    const events = watcher.received.filter((m) => m.eventName === 'LIBRARY_UPDATED');
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.length).toBeLessThan(40);
+    expect(events.reduce((n, e) => n + (e.data as { changes: number }).changes, 0)).toBe(40);
+    expect(events[0].scope).toEqual({ kind: 'team', id: owner.teamId });
   });
 });
 

@@ -1,4 +1,5 @@
 import { answeringLiveEvents } from '@/features/answering/live-events';
+import { libraryLiveEvents } from '@/features/library/live-events';
 import { notificationsLiveEvents } from '@/features/notifications/live-events';
 import { projectsLiveEvents } from '@/features/projects/live-events';
 import { teamLiveEvents } from '@/features/team/live-events';
@@ -11,6 +12,7 @@ import type { LiveEventHandlers } from '@/lib/live-events';
  */
 export const liveEventHandlers: readonly LiveEventHandlers[] = [
   answeringLiveEvents,
+  libraryLiveEvents,
   notificationsLiveEvents,
   projectsLiveEvents,
   teamLiveEvents,

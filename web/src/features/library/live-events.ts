@@ -1,0 +1,11 @@
+import type { LiveEventHandlers } from '@/lib/live-events';
+import { LIBRARY_QUERY_KEY } from './api/search-library';
+
+/**
+ * Someone changed the team's library (answers, candidates): every library query refreshes, so an
+ * open Answer Library shows it without a reload; queries not on screen are only marked stale.
+ */
+export const libraryLiveEvents: LiveEventHandlers = {
+  LIBRARY_UPDATED: (_event, { queryClient }) =>
+    queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_KEY }),
+};
