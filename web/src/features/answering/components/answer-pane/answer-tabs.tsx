@@ -246,6 +246,33 @@ function Empty({ icon, title, children }: { icon: ReactNode; title: string; chil
   );
 }
 
+/** A tab's list as its query stands: the error, a loader, the empty state, or the items. */
+function Loaded<T>({
+  query,
+  error,
+  empty,
+  children,
+}: {
+  query: { isError: boolean; isPending: boolean; data?: T[] };
+  error: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isError)
+    return (
+      <Text size="sm" c="red">
+        {error}
+      </Text>
+    );
+  if (query.isPending || !query.data)
+    return (
+      <Center py="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  return query.data.length === 0 ? empty : children(query.data);
+}
+
 /**
  * The five tabs under the editor (spec 002 §2.1): Suggested Answers, Search Answers (250
  * characters, 500 ms, an empty query clears), Favourite Answers, Explore Questions (the team's
@@ -341,11 +368,6 @@ export function AnswerTabs({
       </Stack>
     );
   };
-  const loading = (
-    <Center py="lg">
-      <Loader size="sm" />
-    </Center>
-  );
 
   return (
     <Box>
@@ -364,20 +386,22 @@ export function AnswerTabs({
           </Tooltip>
         </Tabs.List>
         <Tabs.Panel value="suggested" pt="sm">
-          {suggestions.isError ? (
-            <Text size="sm" c="red">
-              {ERRORS.suggestions}
-            </Text>
-          ) : suggestions.isPending ? (
-            loading
-          ) : suggestions.data.length === 0 && hidden.size === 0 ? (
-            <Empty icon={<IconBooks size={20} />} title="Suggested Answers">
-              Nothing in your Answer Library matches this question yet. Import answers into the library and
-              the best ones are suggested here.
-            </Empty>
-          ) : (
-            list(suggestions.data)
-          )}
+          <Loaded
+            query={suggestions}
+            error={ERRORS.suggestions}
+            empty={
+              hidden.size ? (
+                list([])
+              ) : (
+                <Empty icon={<IconBooks size={20} />} title="Suggested Answers">
+                  Nothing in your Answer Library matches this question yet. Import answers into the library
+                  and the best ones are suggested here.
+                </Empty>
+              )
+            }
+          >
+            {list}
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="search" pt="sm">
           <Stack gap="sm">
@@ -393,103 +417,103 @@ export function AnswerTabs({
               <Empty icon={<IconSearch size={20} />} title="Light-speed search">
                 Search every approved answer of your team by the words it uses.
               </Empty>
-            ) : search.isError ? (
-              <Text size="sm" c="red">
-                {ERRORS.search}
-              </Text>
-            ) : search.isPending ? (
-              loading
-            ) : search.data.length === 0 ? (
-              <Text size="sm" c="dimmed" ta="center" py="md">
-                No answers match “{debounced.trim()}”.
-              </Text>
             ) : (
-              list(search.data)
+              <Loaded
+                query={search}
+                error={ERRORS.search}
+                empty={
+                  <Text size="sm" c="dimmed" ta="center" py="md">
+                    No answers match “{debounced.trim()}”.
+                  </Text>
+                }
+              >
+                {list}
+              </Loaded>
             )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="favourites" pt="sm">
-          {favourites.isError ? (
-            <Text size="sm" c="red">
-              {ERRORS.favourites}
-            </Text>
-          ) : favourites.isPending ? (
-            loading
-          ) : favourites.data.length === 0 ? (
-            <Empty icon={<IconStar size={20} />} title="Your favourites answers">
-              Star answers in the Answer Library and they wait for you here.
-            </Empty>
-          ) : (
-            list(
-              favourites.data
-                .filter((a) => a.answerStatus !== 'ARCHIVED')
-                .map((a) => ({
-                  answerId: a.answerId,
-                  answer: a.answer,
-                  originalQuestion: a.originalQuestion,
-                  ...(a.responseClassification ? { responseClassification: a.responseClassification } : {}),
-                  createdByUserId: a.createdByUserId,
-                  createdAt: a.createdAt,
-                  answerStatus: a.answerStatus,
-                  ...(a.flaggedReason ? { flaggedReason: a.flaggedReason } : {}),
-                  frequentlyUsed: false,
-                  isFavourite: true,
-                  questions: [],
-                  score: 0,
-                })),
-            )
-          )}
+          <Loaded
+            query={favourites}
+            error={ERRORS.favourites}
+            empty={
+              <Empty icon={<IconStar size={20} />} title="Your favourites answers">
+                Star answers in the Answer Library and they wait for you here.
+              </Empty>
+            }
+          >
+            {(answers) =>
+              list(
+                answers
+                  .filter((a) => a.answerStatus !== 'ARCHIVED')
+                  .map((a) => ({
+                    answerId: a.answerId,
+                    answer: a.answer,
+                    originalQuestion: a.originalQuestion,
+                    ...(a.responseClassification ? { responseClassification: a.responseClassification } : {}),
+                    createdByUserId: a.createdByUserId,
+                    createdAt: a.createdAt,
+                    answerStatus: a.answerStatus,
+                    ...(a.flaggedReason ? { flaggedReason: a.flaggedReason } : {}),
+                    frequentlyUsed: false,
+                    isFavourite: true,
+                    questions: [],
+                    score: 0,
+                  })),
+              )
+            }
+          </Loaded>
         </Tabs.Panel>
         <Tabs.Panel value="explore" pt="sm">
-          {terms.isError ? (
-            <Text size="sm" c="red">
-              {ERRORS.terms}
-            </Text>
-          ) : terms.isPending ? (
-            loading
-          ) : terms.data.length === 0 ? (
-            <Empty icon={<IconBook2 size={20} />} title="Explore Questions">
-              Your team's glossary is empty. Add the terms your answers rely on in the Answer Library.
-            </Empty>
-          ) : (
-            <Stack gap="xs" component="dl" m={0}>
-              {terms.data.map((t) => (
-                <Paper
-                  key={t.termId}
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  bg={t.inQuestion ? 'indigo.0' : undefined}
-                >
-                  <Group gap="xs">
-                    <Text component="dt" fw={650} size="sm">
-                      {t.term}
+          <Loaded
+            query={terms}
+            error={ERRORS.terms}
+            empty={
+              <Empty icon={<IconBook2 size={20} />} title="Explore Questions">
+                Your team's glossary is empty. Add the terms your answers rely on in the Answer Library.
+              </Empty>
+            }
+          >
+            {(items) => (
+              <Stack gap="xs" component="dl" m={0}>
+                {items.map((t) => (
+                  <Paper
+                    key={t.termId}
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    bg={t.inQuestion ? 'indigo.0' : undefined}
+                  >
+                    <Group gap="xs">
+                      <Text component="dt" fw={650} size="sm">
+                        {t.term}
+                      </Text>
+                      {t.inQuestion ? (
+                        <Badge size="xs" variant="light">
+                          In this question
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text component="dd" m={0} size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+                      {t.definition}
                     </Text>
-                    {t.inQuestion ? (
-                      <Badge size="xs" variant="light">
-                        In this question
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text component="dd" m={0} size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
-                    {t.definition}
-                  </Text>
-                  {t.links.map((link) => (
-                    <Anchor
-                      key={link}
-                      href={link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="xs"
-                      display="block"
-                    >
-                      {link}
-                    </Anchor>
-                  ))}
-                </Paper>
-              ))}
-            </Stack>
-          )}
+                    {t.links.map((link) => (
+                      <Anchor
+                        key={link}
+                        href={link}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="xs"
+                        display="block"
+                      >
+                        {link}
+                      </Anchor>
+                    ))}
+                  </Paper>
+                ))}
+              </Stack>
+            )}
+          </Loaded>
         </Tabs.Panel>
       </Tabs>
     </Box>
