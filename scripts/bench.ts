@@ -18,8 +18,10 @@
  *            2,000-question workbook beside unzipping and re-zipping it
  *   detection layout detection against the layout test set (test/fixtures/questionnaires): question
  *            precision and recall, column accuracy, header rows
+ *   library  a 20,000-answer library imported, then suggestions for one question beside a raw
+ *            Query of the library partition
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,7 @@ import { benchDetection } from './bench/detection';
 import { benchFanout } from './bench/fanout';
 import { benchImports } from './bench/imports';
 import { benchInvite } from './bench/invite';
+import { benchLibrary } from './bench/library';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { routeScripts } from './bench/spa';
@@ -69,7 +72,8 @@ type Part =
   | 'projects'
   | 'answering'
   | 'imports'
-  | 'detection';
+  | 'detection'
+  | 'library';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -80,6 +84,7 @@ const PARTS: Part[] = [
   'answering',
   'imports',
   'detection',
+  'library',
 ];
 const INVITES = 30;
 
@@ -471,6 +476,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   imports: async () => {
     heading('Imports at size: a 10,000-question workbook imported, a 2,000-question one written back');
     await benchImports(await benchStack(), await demoToken(), addRow);
+  },
+  library: async () => {
+    heading('Answer library at size: 20,000 answers imported, suggestions for one question');
+    await benchLibrary(await benchStack(), await demoToken(), addRow);
   },
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');

@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   UnstyledButton,
 } from '@mantine/core';
+import { MAX_BODY_BYTES } from '@shared/constants';
 import { LIBRARY_FILE, LIBRARY_LIMITS, type LibraryFile } from '@shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '@shared/schemas/source';
 import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { requestLibraryUpload } from '@/features/library/api/request-library-upl
 import {
   autoIncluded,
   canToggleRows,
+  chunksUnder,
   columnProblem,
   guessColumnTypes,
   IMPORT_COLUMN_LABEL,
@@ -36,6 +38,7 @@ import { uploadFile } from '@/lib/upload';
 import { ConfirmClose } from './confirm-close';
 
 const IMPORT_ERROR = 'There was an error importing your data';
+
 /** Rows shown in the review table (every included row is imported). */
 const SHOWN_ROWS = 500;
 
@@ -155,7 +158,14 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
 
   const runImport = async () => {
     try {
-      const result = await importAnswers.mutateAsync({ items, creationMethod: 'BULK_UPLOAD' });
+      // Requests stay under the API's body limit: the answers go in chunks, the counts add up.
+      const result = { created: 0, duplicates: 0, answerStatus: 'IN-USE' as string };
+      for (const chunk of chunksUnder(items, MAX_BODY_BYTES / 2)) {
+        const part = await importAnswers.mutateAsync({ items: chunk, creationMethod: 'BULK_UPLOAD' });
+        result.created += part.created;
+        result.duplicates += part.duplicates;
+        result.answerStatus = part.answerStatus;
+      }
       notifySuccess(
         `${result.created} ${result.created === 1 ? 'answer' : 'answers'} imported` +
           (result.duplicates ? `; ${result.duplicates} already in the library` : '') +

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autoIncluded,
   canToggleRows,
+  chunksUnder,
   classificationOfText,
   columnProblem,
   guessColumnTypes,
@@ -67,5 +68,16 @@ describe('the library importer (spec 002 §5)', () => {
     expect(classificationOfText('Partially compliant.')).toBe('PARTIALLY-COMPLIANT');
     expect(classificationOfText('N/A')).toBe('NOT-APPLICABLE');
     expect(classificationOfText('Maybe')).toBeUndefined();
+  });
+
+  it('sends a large import in chunks under the body limit, in order, none empty', () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({
+      question: `Question ${i}`,
+      answer: 'x'.repeat(100),
+    }));
+    const chunks = chunksUnder(items, 1_000);
+    expect(chunks.flat()).toEqual(items);
+    expect(chunks.every((c) => c.length > 0 && JSON.stringify(c).length <= 1_000 + c.length)).toBe(true);
+    expect(chunks.length).toBeGreaterThan(5);
   });
 });

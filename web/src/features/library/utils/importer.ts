@@ -124,3 +124,22 @@ export function importItems(
   }
   return { items, skipped };
 }
+
+/** Consecutive chunks of the items, each under `maxBytes` of JSON. */
+export function chunksUnder<T>(items: T[], maxBytes: number): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const bytes = new TextEncoder().encode(JSON.stringify(item)).length + 1;
+    if (current.length && size + bytes > maxBytes) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += bytes;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
