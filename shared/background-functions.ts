@@ -30,7 +30,7 @@ export const BACKGROUND_FUNCTIONS = {
   reactions: {
     entry: 'functions/reactions/handler.ts',
     description: "Reactions to the table's stream: live events, notifications, e-mail",
-    access: { table: 'readwrite', email: true, connections: true, replySigning: true },
+    access: { table: 'readwrite', email: true, connections: true, replySigning: true, uploads: 'readwrite' },
   },
   inboundMail: {
     entry: 'functions/discussion/inbound-mail.ts',

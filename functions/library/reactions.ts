@@ -9,6 +9,7 @@ import type { QuestionItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import * as repo from './repo';
+import { type AnswerChange, updateTeamIndex } from './search/store';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
   Boolean(q?.includeInLibrary && q.answer?.trim() && q.isLinked !== false && !q.deletedAt);
@@ -81,4 +82,32 @@ async function announce(changes: Change[]) {
   );
 }
 
-export const batchReactions: BatchReactions = { libraryAnswer: announce, answerCandidate: announce };
+/** Whether a change alters what the suggestion index holds (text, not status, use or collections). */
+const searchable = (change: Change) => {
+  const now = change.newImage as repo.LibraryAnswerItem | undefined;
+  const before = change.oldImage as repo.LibraryAnswerItem | undefined;
+  return !now || !before || now.answer !== before.answer || now.originalQuestion !== before.originalQuestion;
+};
+
+/** Each team's suggestion index follows its answers: one new version per batch of changes. */
+async function reindex(changes: Change[]) {
+  const perTeam = new Map<string, Map<string, AnswerChange>>();
+  for (const change of changes.filter(searchable)) {
+    const item = (change.newImage ?? change.oldImage) as repo.LibraryAnswerItem;
+    const team = perTeam.get(item.teamId) ?? new Map<string, AnswerChange>();
+    team.set(item.answerId, {
+      answerId: item.answerId,
+      now: change.newImage as repo.LibraryAnswerItem | undefined,
+    });
+    perTeam.set(item.teamId, team);
+  }
+  for (const [teamId, team] of perTeam) await updateTeamIndex(teamId, [...team.values()]);
+}
+
+export const batchReactions: BatchReactions = {
+  libraryAnswer: async (changes) => {
+    await reindex(changes);
+    await announce(changes);
+  },
+  answerCandidate: announce,
+};

@@ -11,6 +11,7 @@ import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';
 import { AnswerUsageEntity } from './entities/answer-usage';
 import { LibraryAnswerEntity } from './entities/library-answer';
+import { LibraryIndexEntity } from './entities/library-index';
 import { LibraryTermEntity } from './entities/library-term';
 
 const db = bindService({
@@ -20,6 +21,7 @@ const db = bindService({
   answerCollection: AnswerCollectionEntity,
   answerUsage: AnswerUsageEntity,
   libraryTerm: LibraryTermEntity,
+  libraryIndex: LibraryIndexEntity,
   project: sharedEntities.project,
   question: sharedEntities.question,
   team: sharedEntities.team,
@@ -200,3 +202,23 @@ export async function deleteTerm(teamId: string, termId: string) {
 }
 
 export const getTeam = async (teamId: string) => (await db().entities.team.get({ teamId }).go()).data;
+
+export type IndexPointer = EntityItem<typeof LibraryIndexEntity>;
+
+export const getIndexPointer = async (teamId: string) =>
+  (await db().entities.libraryIndex.get({ teamId }).go()).data;
+
+/** Points the team at a new index version, only if no one wrote another since `previous`. */
+export async function moveIndexPointer(pointer: IndexPointer, previous: number | undefined) {
+  try {
+    const put = db().entities.libraryIndex.put(pointer);
+    await (previous === undefined
+      ? put.where(({ version }, { notExists }) => notExists(version))
+      : put.where(({ version }, { eq }) => eq(version, previous))
+    ).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

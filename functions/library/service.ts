@@ -44,8 +44,8 @@ import {
   startUpload,
   type UploadRule,
 } from '../common/uploads';
-import { rankAnswers } from './ranking';
 import * as repo from './repo';
+import { teamIndex } from './search/store';
 
 const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
 
@@ -576,15 +576,32 @@ async function asSuggestions(
   }));
 }
 
-/** The answers hidden from suggestions and search: archived ones. */
-const suggestible = (answers: repo.LibraryAnswerItem[]) =>
-  answers.filter((a) => a.answerStatus !== 'ARCHIVED');
+/**
+ * The team's best library entries for a text, one per distinct answer, best first: the suggestion
+ * index ranks them, the table gives their current state (an answer archived since is left out).
+ */
+async function bestAnswers(teamId: string, text: string, limit: number) {
+  const hits = (await teamIndex(teamId)).search(text, limit * 2);
+  const entries = new Map(
+    (
+      await repo.getAnswers(
+        teamId,
+        hits.map((h) => h.answerId),
+      )
+    ).map((a) => [a.answerId, a]),
+  );
+  return hits
+    .flatMap((hit) => {
+      const entry = entries.get(hit.answerId);
+      return entry && entry.answerStatus !== 'ARCHIVED' ? [{ entry, score: hit.score }] : [];
+    })
+    .slice(0, limit);
+}
 
-/** Suggested Answers: the library's best matches for the question's text (and its guidance). */
+/** Suggested Answers: the library's best matches for the question's text. */
 export async function listSuggestions(caller: TeamCaller, projectId: string, questionId: string) {
   const question = await visibleQuestion(caller, projectId, questionId);
-  const answers = suggestible(await repo.answersOf(caller.user.teamId));
-  return asSuggestions(caller, rankAnswers(answers, question.question, SUGGESTIONS_SHOWN));
+  return asSuggestions(caller, await bestAnswers(caller.user.teamId, question.question, SUGGESTIONS_SHOWN));
 }
 
 /** Search Answers from a question: the query's best matches; an empty query finds nothing. */
@@ -596,8 +613,7 @@ export async function searchAnswers(
 ) {
   await visibleQuestion(caller, projectId, questionId);
   if (!searchQuery.trim()) return [];
-  const answers = suggestible(await repo.answersOf(caller.user.teamId));
-  return asSuggestions(caller, rankAnswers(answers, searchQuery, SEARCH_RESULTS_SHOWN));
+  return asSuggestions(caller, await bestAnswers(caller.user.teamId, searchQuery, SEARCH_RESULTS_SHOWN));
 }
 
 // ——— The glossary ———

@@ -37,7 +37,7 @@ const ANSWER = '/api/answers/{answerId}';
  */
 export const library = routeGroup(
   'library',
-  { table: 'readwrite' },
+  { table: 'readwrite', uploads: 'readwrite' },
   {
     searchLibrary: route({
       method: 'POST',

@@ -4,8 +4,10 @@
  * favourites, replace with versions, delete, bulk changes, candidates from questions saved with
  * Include in Library (never from PRIVATE projects), and the team's own collections.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient } from '../../functions/common/db';
 import { db } from '../../functions/common/entities';
 import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
 import { SOURCE_MESSAGES } from '../../shared/schemas/source';
@@ -487,6 +489,62 @@ describe('in the answering screen', () => {
     expect(
       ok<Suggestion[]>(await as(viewer).call('listSuggestions', { params }), 'listSuggestions')[0].answerId,
     ).toBe(backupsId);
+  });
+
+  it('keeps each team’s suggestion index in step with its library through the stream', async () => {
+    // Prepare
+    const { projectId } = ok(
+      await as(owner).call('createProject', { body: { name: 'Globex renewal' } }),
+      'p',
+    );
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'Do you run a vulnerability disclosure or bug bounty programme?' },
+      }),
+      'addQuestion',
+    );
+    const params = { projectId, questionId };
+    const DISCLOSURE = {
+      question: 'Do you have a vulnerability disclosure process?',
+      answer:
+        'Yes. Anyone can report a vulnerability to our security contact; we reply within two working days.',
+    };
+    const suggested = async () =>
+      ok<Array<{ answerId: string; originalQuestion: string }>>(
+        await as(viewer).call('listSuggestions', { params }),
+        'listSuggestions',
+      );
+
+    const pointer = async () =>
+      (
+        await documentClient.send(
+          new GetCommand({
+            TableName: stack.env.TABLE_NAME,
+            Key: { pk: `TEAM#${owner.teamId}#LIBRARY`, sk: 'INDEX' },
+          }),
+        )
+      ).Item;
+    const before = (await pointer())?.version ?? 0;
+
+    // Act
+    ok(
+      await as(owner).call('importAnswers', { body: { items: [DISCLOSURE], creationMethod: 'MANUALLY' } }),
+      'add',
+    );
+
+    // Assess: the stream writes a new version of the team's index, and the suggestion comes from it.
+    await expect.poll(async () => (await pointer())?.version ?? 0).toBeGreaterThan(before);
+    const first = await pointer();
+    expect(first?.objectKey).toMatch(/^library-index\//);
+    expect(first?.documents).toBeGreaterThan(0);
+    expect((await suggested())[0].originalQuestion).toBe(DISCLOSURE.question);
+
+    // Deleted: a new version without it.
+    const { answerId } = (await suggested())[0];
+    ok(await as(owner).call('deleteAnswer', { params: { answerId } }), 'delete');
+    await expect.poll(async () => (await pointer())?.version).toBeGreaterThan(first?.version);
+    expect((await suggested()).map((s) => s.answerId)).not.toContain(answerId);
   });
 });
 

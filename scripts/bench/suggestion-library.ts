@@ -1,0 +1,62 @@
+/**
+ * Libraries and evaluation sets for measuring the suggestion engine, from the public answer bank
+ * (scripts/local/demo/plainanswer-answers): the bank itself (one entry per question, its
+ * reference as the answer id), and a large library where each approved answer is stored under many
+ * customers' wordings of its question, some with a customer-specific last sentence, as real
+ * libraries hold near-duplicates. Evaluation sets (test/fixtures/library-eval) are rewordings of the
+ * bank's questions, each with the reference of the entry that answers it: `tuning` was used to tune
+ * the vocabulary and weights, `held-out` never was.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalItem } from '../../functions/library/search/quality';
+import { loadCorpus } from '../local/demo/corpus';
+import { fillAnswer } from '../local/demo/fill-ins';
+
+export interface LibraryEntry {
+  answerId: string;
+  originalQuestion: string;
+  answer: string;
+}
+
+export function bankLibrary(): LibraryEntry[] {
+  return loadCorpus().flatMap((s) =>
+    s.questions.map((q) => ({
+      answerId: q.reference,
+      originalQuestion: q.question,
+      answer: fillAnswer(q.reference, q.answer) ?? q.answer,
+    })),
+  );
+}
+
+const WORDINGS = [
+  (q: string) => q,
+  (q: string) => `Please confirm: ${q}`,
+  (q: string) => `${q} Describe your approach.`,
+  (q: string) => `Vendor question: ${q.charAt(0).toLowerCase()}${q.slice(1)}`,
+  (q: string) => `${q.replace(/\?$/, '')} (provide evidence)?`,
+];
+
+/** `size` entries: the bank's answers under customers' wordings; ids are `<reference>#<copy>`. */
+export function largeLibrary(size: number): LibraryEntry[] {
+  const bank = bankLibrary();
+  return Array.from({ length: size }, (_, i) => {
+    const entry = bank[i % bank.length];
+    const copy = Math.floor(i / bank.length);
+    const customer = copy + 1;
+    return {
+      answerId: `${entry.answerId}#${copy}`,
+      originalQuestion: `${WORDINGS[copy % WORDINGS.length](entry.originalQuestion)} (customer ${customer})`,
+      // One copy in ten was tailored for its customer: a near-duplicate of the approved answer.
+      answer: copy % 10 === 9 ? `${entry.answer} Confirmed for customer ${customer}.` : entry.answer,
+    };
+  });
+}
+
+/** The bank entry an id of either library stands for. */
+export const referenceOf = (answerId: string) => answerId.split('#')[0];
+
+export function evalSet(name: 'tuning' | 'held-out'): EvalItem[] {
+  const path = join(import.meta.dirname, '../../test/fixtures/library-eval', `${name}.json`);
+  return (JSON.parse(readFileSync(path, 'utf8')) as { items: EvalItem[] }).items;
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../functions/library/search/analyzer';
+import { answerSignature, LibraryIndex } from '../../functions/library/search/engine';
+import { measureQuality } from '../../functions/library/search/quality';
+import { bankLibrary, evalSet, largeLibrary, referenceOf } from '../../scripts/bench/suggestion-library';
+
+const right = (hit: { answerId: string }, item: { reference: string }) =>
+  referenceOf(hit.answerId) === item.reference;
+
+describe('the analyzer', () => {
+  it('meets abbreviations and their spelled-out forms on one concept', () => {
+    // Act
+    const short = analyze('Is 2FA enforced?');
+    const long = analyze('Is multi-factor authentication enforced?');
+    const pen = analyze('How often do you run pen tests?');
+
+    // Assess
+    expect(short).toContain('~mfa');
+    expect(long).toContain('~mfa');
+    expect(analyze('penetration testing by a third party')).toContain('~penetration_test');
+    expect(pen).toContain('~penetration_test');
+    expect(analyze('RTO and RPO')).toEqual(expect.arrayContaining(['~rto', '~rpo']));
+  });
+
+  it('leaves out stop words and questionnaire boilerplate, and folds stems and British spelling', () => {
+    expect(analyze('Please describe how the vendor encrypts the data')).toEqual(['encrypt', 'data']);
+    expect(analyze('organisation')).toEqual(analyze('organization'));
+    expect(analyze('encrypted')).toEqual(analyze('encryption'));
+  });
+});
+
+describe('the library index', () => {
+  const backup =
+    'Daily snapshots, kept for 35 days, restored quarterly as a test. Backups are encrypted with AES-256 and stored in a second region, separate from production, and access to them is limited to two engineers.';
+  const entries = [
+    {
+      answerId: 'mfa',
+      originalQuestion: 'Is multi-factor authentication enforced for administrators?',
+      answer: 'Yes. Every administrator signs in with a hardware security key.',
+    },
+    {
+      answerId: 'backup',
+      originalQuestion: 'How often are backups taken?',
+      answer: backup,
+    },
+    {
+      answerId: 'backup-copy',
+      originalQuestion: 'Backup frequency (customer 7)?',
+      answer: `${backup} Confirmed for customer 7.`,
+    },
+    {
+      answerId: 'pentest',
+      originalQuestion: 'Do you commission penetration tests?',
+      answer: 'An independent firm tests the product every year.',
+    },
+  ];
+
+  it('finds an answer through the vocabulary, ranks by the question, and shows each answer once', () => {
+    // Prepare
+    const index = LibraryIndex.build(entries);
+
+    // Act
+    const twoFactor = index.search('Do admins need 2FA?', 3);
+    const backups = index.search('How frequently do you back up data?', 5);
+
+    // Assess
+    expect(twoFactor[0].answerId).toBe('mfa');
+    expect(backups[0].answerId).toMatch(/^backup/);
+    expect(backups.filter((h) => h.answerId.startsWith('backup'))).toHaveLength(1);
+    expect(index.search('the of and', 5)).toEqual([]);
+  });
+
+  it('follows changes and survives a round trip through JSON unchanged', () => {
+    // Prepare
+    const index = LibraryIndex.build(entries);
+
+    // Act
+    index.remove('pentest');
+    index.upsert({
+      answerId: 'mfa',
+      originalQuestion: 'Do you run a bug bounty?',
+      answer: 'Yes, on a public platform.',
+    });
+    const reloaded = LibraryIndex.fromJSON(index.toJSON());
+
+    // Assess
+    expect(reloaded.size).toBe(3);
+    expect(reloaded.search('pen test', 5).map((h) => h.answerId)).not.toContain('pentest');
+    expect(reloaded.search('bug bounty programme', 1)[0].answerId).toBe('mfa');
+    expect(reloaded.search('How often are backups taken?', 5)).toEqual(
+      index.search('How often are backups taken?', 5),
+    );
+  });
+
+  it('signs near-duplicate answers alike and different answers apart', () => {
+    const agree = (a: string, b: string) =>
+      Array.from({ length: 8 }, (_, k) => a.slice(k * 7, k * 7 + 7) === b.slice(k * 7, k * 7 + 7)).filter(
+        Boolean,
+      ).length;
+    expect(
+      agree(answerSignature(backup), answerSignature(`${backup} Confirmed for customer 7.`)),
+    ).toBeGreaterThanOrEqual(6);
+    expect(agree(answerSignature(backup), answerSignature(entries[0].answer))).toBeLessThan(3);
+  });
+});
+
+describe('retrieval quality on the evaluation sets (floors just under the figures measured; bench prints them)', () => {
+  it('finds the right answer for held-out rewordings in the answer bank', () => {
+    const quality = measureQuality(LibraryIndex.build(bankLibrary()), evalSet('held-out'), right);
+    expect(quality.queries).toBe(170);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.8);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('finds the right approved answer in a 20,000-entry library full of near-duplicates', () => {
+    const quality = measureQuality(LibraryIndex.build(largeLibrary(20_000)), evalSet('held-out'), right);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.77);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.93);
+  }, 60_000);
+});
