@@ -18,10 +18,12 @@
  *            2,000-question workbook beside unzipping and re-zipping it
  *   detection layout detection against the layout test set (test/fixtures/questionnaires): question
  *            precision and recall, column accuracy, header rows
- *   library  a 20,000-answer library imported, then suggestions for one question beside a raw
- *            Query of the library partition
+ *   library  a 20,000-answer library imported through the API, suggestions for one question
+ *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
+ *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
+ *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library|suggestions` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -42,6 +44,7 @@ import { benchLibrary } from './bench/library';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { routeScripts } from './bench/spa';
+import { benchSuggestionQuality } from './bench/suggestion-quality';
 import type { LocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -73,7 +76,8 @@ type Part =
   | 'answering'
   | 'imports'
   | 'detection'
-  | 'library';
+  | 'library'
+  | 'suggestions';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -85,6 +89,7 @@ const PARTS: Part[] = [
   'imports',
   'detection',
   'library',
+  'suggestions',
 ];
 const INVITES = 30;
 
@@ -478,8 +483,12 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
     await benchImports(await benchStack(), await demoToken(), addRow);
   },
   library: async () => {
-    heading('Answer library at size: 20,000 answers imported, suggestions for one question');
+    heading('Answer library at size: 20,000 answers imported, suggestions for one question, autofill of 400');
     await benchLibrary(await benchStack(), await demoToken(), addRow);
+  },
+  suggestions: async () => {
+    heading('The suggestion engine in memory: quality on the evaluation sets, the 20,000-entry index');
+    await benchSuggestionQuality(addRow);
   },
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');

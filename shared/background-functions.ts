@@ -53,6 +53,17 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 900,
     },
   },
+  autofill: {
+    entry: 'functions/library/autofill-job.ts',
+    description:
+      "Fill from library: proposes the library's best answer for each unanswered question of a project, fills the confident ones as drafts",
+    access: { table: 'readwrite', uploads: 'read' },
+    job: {
+      triggers: [{ entity: 'autofillRun', attribute: 'status', value: 'QUEUED' }],
+      memoryMb: 2048,
+      timeoutSeconds: 900,
+    },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
@@ -72,5 +83,6 @@ export const REACTION_ENTITIES = [
   'sourceDocument',
   'libraryAnswer',
   'answerCandidate',
+  'autofillRun',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

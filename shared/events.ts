@@ -88,7 +88,21 @@ export const SourceUpdated = liveEvent(
  */
 export const LibraryUpdated = liveEvent('LIBRARY_UPDATED', z.object({ changes: z.number().int().min(1) }));
 
+/** An autofill run on the project started, progressed or ended (on the project's scope). */
+export const AutofillUpdated = liveEvent(
+  'AUTOFILL_UPDATED',
+  z.object({
+    projectId: z.string(),
+    runId: z.string(),
+    status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+    total: z.number().int(),
+    processed: z.number().int(),
+    filled: z.number().int(),
+  }),
+);
+
 export const LiveEvent = z.discriminatedUnion('eventName', [
+  AutofillUpdated,
   NotificationCreated,
   TeamMemberUpdated,
   UserUpdated,

@@ -1,4 +1,5 @@
 import { createGroupHandler } from '../common/http';
+import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import {
   bulkUpdateAnswers,
   completeLibraryUpload,
@@ -52,4 +53,9 @@ export const handler = createGroupHandler('library', {
   replaceAnswer: async ({ caller, params, body, sessionId }) =>
     replaceAnswer(caller, params.answerId, body, sessionId),
   deleteAnswer: async ({ caller, params }) => deleteAnswer(caller, params.answerId),
+  startAutofill: async ({ caller, params, body, sessionId }) =>
+    startAutofill(caller, params.projectId, body, sessionId),
+  getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
+  reviewDrafts: async ({ caller, params, body, sessionId }) =>
+    reviewDrafts(caller, params.projectId, body, sessionId),
 });

@@ -59,7 +59,25 @@ async function onQuestion(change: Change) {
   });
 }
 
-export const reactions: Reactions = { question: onQuestion };
+/** Each step of an autofill run, on the project's scope: the progress bar and the end. */
+async function onAutofill(change: Change) {
+  const run = change.newImage as repo.AutofillRunItem | undefined;
+  if (!run) return;
+  await publish({
+    eventName: 'AUTOFILL_UPDATED',
+    data: {
+      projectId: run.projectId,
+      runId: run.runId,
+      status: run.status,
+      total: run.total,
+      processed: run.processed,
+      filled: run.filled,
+    },
+    scope: { kind: 'project', id: run.projectId },
+  });
+}
+
+export const reactions: Reactions = { question: onQuestion, autofillRun: onAutofill };
 
 /**
  * LIBRARY_UPDATED on each team's scope, once per batch of answer or candidate changes (an import

@@ -10,6 +10,7 @@ import { AnswerCandidateEntity } from './entities/answer-candidate';
 import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';
 import { AnswerUsageEntity } from './entities/answer-usage';
+import { AutofillRunEntity } from './entities/autofill-run';
 import { LibraryAnswerEntity } from './entities/library-answer';
 import { LibraryIndexEntity } from './entities/library-index';
 import { LibraryTermEntity } from './entities/library-term';
@@ -22,6 +23,7 @@ const db = bindService({
   answerUsage: AnswerUsageEntity,
   libraryTerm: LibraryTermEntity,
   libraryIndex: LibraryIndexEntity,
+  autofillRun: AutofillRunEntity,
   project: sharedEntities.project,
   question: sharedEntities.question,
   team: sharedEntities.team,
@@ -216,6 +218,134 @@ export async function moveIndexPointer(pointer: IndexPointer, previous: number |
       ? put.where(({ version }, { notExists }) => notExists(version))
       : put.where(({ version }, { eq }) => eq(version, previous))
     ).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+// ——— Autofill ———
+
+export type AutofillRunItem = EntityItem<typeof AutofillRunEntity>;
+export type QuestionItem = EntityItem<typeof sharedEntities.question>;
+
+export async function latestAutofill(teamId: string, projectId: string) {
+  const { data } = await db()
+    .entities.autofillRun.query.primary({ teamId, projectId })
+    .go({ order: 'desc', limit: 1 });
+  return data[0] ?? null;
+}
+
+export const getAutofill = async (teamId: string, projectId: string, runId: string) =>
+  (await db().entities.autofillRun.get({ teamId, projectId, runId }).go()).data;
+
+export async function createAutofill(item: Omit<AutofillRunItem, 'createdAt'>) {
+  return (await db().entities.autofillRun.create(item).go()).data;
+}
+
+/** Progress or the end of a run; `from` guards the status it must still have. */
+export async function updateAutofill(
+  key: { teamId: string; projectId: string; runId: string },
+  from: AutofillRunItem['status'],
+  changes: Partial<
+    Pick<AutofillRunItem, 'status' | 'total' | 'processed' | 'filled' | 'finishedAt' | 'failureReason'>
+  >,
+) {
+  try {
+    await db()
+      .entities.autofillRun.patch(key)
+      .set(changes)
+      .where(({ status }, { eq }) => eq(status, from))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Every question of a project (a questionnaire is at most thousands). */
+export async function questionsOf(teamId: string, projectId: string) {
+  return (await db().entities.question.query.primary({ teamId, projectId }).go({ pages: 'all' })).data;
+}
+
+/**
+ * A draft from the library on a question still unanswered and unchanged since it was read (same
+ * version): a person's answer written meanwhile is never overwritten.
+ */
+export async function fillDraft(
+  question: QuestionItem,
+  draft: {
+    answer: string;
+    responseClassification?: QuestionItem['responseClassification'];
+    libraryDraft: NonNullable<QuestionItem['libraryDraft']>;
+  },
+  byUserId: string,
+  changedBySession: string,
+) {
+  try {
+    await db()
+      .entities.question.patch({
+        teamId: question.teamId,
+        projectId: question.projectId,
+        questionId: question.questionId,
+      })
+      .set({
+        answer: draft.answer,
+        ...(draft.responseClassification ? { responseClassification: draft.responseClassification } : {}),
+        responseStatus: 'IN-PROGRESS',
+        libraryDraft: draft.libraryDraft,
+        updatedByUserId: byUserId,
+        changedBySession,
+      })
+      .add({ version: 1 })
+      .where(({ version, deletedAt, isLinked }, { eq, notExists, ne }) =>
+        [eq(version, question.version), notExists(deletedAt), ne(isLinked, false)].join(' AND '),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A reviewer's decision on a draft, only while the question still holds it: ACCEPT keeps the answer
+ * and records the library answer it came from; REJECT clears the answer back to unanswered.
+ */
+export async function decideDraft(
+  question: QuestionItem,
+  decision: 'ACCEPT' | 'REJECT',
+  byUserId: string,
+  changedBySession: string,
+) {
+  const key = { teamId: question.teamId, projectId: question.projectId, questionId: question.questionId };
+  const answerId = question.libraryDraft?.answerId ?? '';
+  const update =
+    decision === 'ACCEPT'
+      ? db()
+          .entities.question.patch(key)
+          .set({ libraryAnswerId: answerId, updatedByUserId: byUserId, changedBySession })
+          .remove(['libraryDraft'])
+      : db()
+          .entities.question.patch(key)
+          .set({
+            answer: '',
+            responseClassification: 'INCOMPLETE',
+            responseStatus: 'INCOMPLETE',
+            updatedByUserId: byUserId,
+            changedBySession,
+          })
+          .remove(['libraryDraft', 'libraryAnswerId']);
+  try {
+    await update
+      .add({ version: 1 })
+      .where(({ version, libraryDraft }, { eq, exists }) =>
+        [eq(version, question.version), exists(libraryDraft)].join(' AND '),
+      )
+      .go();
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -24,6 +24,7 @@ type Stats = Pick<
   | 'lastUpdate'
   | 'activity'
   | 'remainingDelta'
+  | 'libraryDrafts'
 >;
 type Counts = Record<string, number>;
 
@@ -119,6 +120,7 @@ export function dashboardView(project: ProjectItem, stats: Stats | null, now = n
         : [],
     minimumProgress: total ? targetSeries(createdDay, project.dueOn, total) : [],
     questionAssignments: stats ? assignments(stats) : [],
+    libraryDrafts: Object.values((stats?.libraryDrafts ?? {}) as Counts).reduce((sum, n) => sum + n, 0),
   };
 }
 

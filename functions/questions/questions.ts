@@ -55,6 +55,7 @@ export function toQuestion(
     updatedByUserId: q.updatedByUserId,
     version: q.version ?? 1,
     loggedInUserMentioned,
+    ...(q.libraryDraft ? { libraryDraft: q.libraryDraft } : {}),
   };
 }
 
@@ -183,9 +184,22 @@ async function applyChanges(
   if (!next.responseStatus && becomesWork && question.responseStatus === 'INCOMPLETE') {
     next.responseStatus = 'IN-PROGRESS';
   }
+  // A draft from autofill saved by someone (as it is or edited) is reviewed: it was taken from its entry.
+  const reviewsDraft =
+    question.libraryDraft &&
+    (next.answer !== undefined ||
+      next.responseClassification !== undefined ||
+      next.responseStatus !== undefined);
   const updated = await repo.updateQuestion(
     { teamId: caller.user.teamId, projectId: question.projectId, questionId: question.questionId },
-    { ...next, updatedByUserId: caller.user.userId, changedBySession: sessionMark(sessionId) },
+    {
+      ...next,
+      ...(reviewsDraft
+        ? { libraryDraft: null, libraryAnswerId: next.libraryAnswerId ?? question.libraryDraft?.answerId }
+        : {}),
+      updatedByUserId: caller.user.userId,
+      changedBySession: sessionMark(sessionId),
+    },
     expectedVersion,
   );
   return toQuestion(updated, project, mentioned);

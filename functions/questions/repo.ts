@@ -41,6 +41,8 @@ type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assigned
   deletedAt?: string;
   isLinked?: boolean;
   unlinkedAs?: 'NOT_A_QUESTION';
+  /** null: the autofill draft was reviewed (the marker goes). */
+  libraryDraft?: null;
   updatedByUserId: string;
   changedBySession: string;
 };
@@ -55,12 +57,16 @@ export async function updateQuestion(
   changes: QuestionChanges,
   expectedVersion?: number,
 ) {
-  const { assignedToUserId, ...set } = changes;
+  const { assignedToUserId, libraryDraft, ...set } = changes;
   let update = db()
     .entities.question.patch(key)
     .set(assignedToUserId ? { ...set, assignedToUserId } : set)
     .add({ version: 1 });
-  if (assignedToUserId === null) update = update.remove(['assignedToUserId']);
+  const removed = [
+    ...(assignedToUserId === null ? (['assignedToUserId'] as const) : []),
+    ...(libraryDraft === null ? (['libraryDraft'] as const) : []),
+  ];
+  if (removed.length) update = update.remove(removed);
   try {
     const { data } = await update
       .where((attr, { eq, ne, notExists }) =>

@@ -15,6 +15,7 @@ export interface StatsDelta {
   started: Counts;
   activity: Counts;
   remainingDelta: Counts;
+  libraryDrafts: Counts;
   /** assignee → time of their latest change. */
   lastUpdate: Record<string, string>;
 }
@@ -27,6 +28,7 @@ export const emptyDelta = (): StatsDelta => ({
   started: {},
   activity: {},
   remainingDelta: {},
+  libraryDrafts: {},
   lastUpdate: {},
 });
 
@@ -40,6 +42,7 @@ type QuestionImage = Pick<
   | 'answer'
   | 'includeInLibrary'
   | 'creationType'
+  | 'libraryDraft'
 >;
 
 /** Whether a question counts at all: linked to its source and not deleted. */
@@ -62,6 +65,7 @@ function addImage(delta: StatsDelta, q: QuestionImage | undefined, sign: 1 | -1,
   if (q.responseStatus === 'COMPLETE') bump(delta.completed, assignee, sign);
   if (q.responseStatus !== 'INCOMPLETE') bump(delta.started, assignee, sign);
   if (q.responseStatus !== 'COMPLETE') bump(delta.remainingDelta, day, sign);
+  if (q.libraryDraft) bump(delta.libraryDrafts, assignee, sign);
 }
 
 const WORK_FIELDS = [
@@ -107,6 +111,7 @@ const COUNT_MAPS = [
   'started',
   'activity',
   'remainingDelta',
+  'libraryDrafts',
 ] as const;
 
 /** Two deltas as one (a batch of changes to one project is applied in one write). */

@@ -4,8 +4,9 @@
  * reference as the answer id), and a large library where each approved answer is stored under many
  * customers' wordings of its question, some with a customer-specific last sentence, as real
  * libraries hold near-duplicates. Evaluation sets (test/fixtures/library-eval) are rewordings of the
- * bank's questions, each with the reference of the entry that answers it: `tuning` was used to tune
- * the vocabulary and weights, `held-out` never was.
+ * bank's questions, each with the reference of the entry that answers it, and questions the bank
+ * cannot answer: the `tuning` sets were used to tune the vocabulary, the weights and the confidence,
+ * the `held-out` ones never were.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +57,16 @@ export function largeLibrary(size: number): LibraryEntry[] {
 /** The bank entry an id of either library stands for. */
 export const referenceOf = (answerId: string) => answerId.split('#')[0];
 
+const EVAL_DIR = join(import.meta.dirname, '../../test/fixtures/library-eval');
+
 export function evalSet(name: 'tuning' | 'held-out'): EvalItem[] {
-  const path = join(import.meta.dirname, '../../test/fixtures/library-eval', `${name}.json`);
-  return (JSON.parse(readFileSync(path, 'utf8')) as { items: EvalItem[] }).items;
+  return (JSON.parse(readFileSync(join(EVAL_DIR, `${name}.json`), 'utf8')) as { items: EvalItem[] }).items;
+}
+
+/** Questions questionnaires ask that the bank does not answer: autofill must leave them alone. */
+export function unanswerableSet(name: 'tuning' | 'held-out'): string[] {
+  const path = join(EVAL_DIR, `${name}-unanswerable.json`);
+  return (JSON.parse(readFileSync(path, 'utf8')) as { items: Array<{ query: string }> }).items.map(
+    (i) => i.query,
+  );
 }

@@ -287,6 +287,8 @@ export const ProjectDashboard = z.object({
   /** The target: from the total at creation down to zero on the due date. */
   minimumProgress: DayRemaining.array(),
   questionAssignments: QuestionAssignment.array(),
+  /** Answers filled by autofill that no one has reviewed yet. */
+  libraryDrafts: z.number().int(),
 });
 export type ProjectDashboard = z.infer<typeof ProjectDashboard>;
 

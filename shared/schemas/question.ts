@@ -44,6 +44,10 @@ export const Question = z.object({
   version: z.number().int(),
   /** The caller was mentioned in the question's discussion (the "I'm mentioned" filter). */
   loggedInUserMentioned: z.boolean().optional(),
+  /** Filled by autofill from this library entry, waiting for a reviewer to accept or reject it. */
+  libraryDraft: z
+    .object({ answerId: z.string(), confidence: z.number(), runId: z.string(), originalQuestion: z.string() })
+    .optional(),
 });
 export type Question = z.infer<typeof Question>;
 

@@ -165,6 +165,8 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
+  startAutofill: () => ({ threshold: 0.9 }),
+  reviewDrafts: () => ({ questionIds: ['question-1'], decision: 'ACCEPT' }),
   // A new term each time: a second term of the same name is refused.
   createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
   updateTerm: () => ({

@@ -27,6 +27,10 @@ const image = fc.record({
   answer: fc.constantFrom('', 'Yes', 'No'),
   includeInLibrary: fc.boolean(),
   creationType: fc.constantFrom('MANUAL' as const, 'IMPORTED' as const),
+  libraryDraft: fc.option(
+    fc.constant({ answerId: 'a1', confidence: 0.9, runId: 'r1', originalQuestion: 'Is MFA enforced?' }),
+    { nil: undefined },
+  ),
 });
 
 /** A step: question i becomes `next` (undefined: removed). */
@@ -47,6 +51,7 @@ function recount(questions: Array<Image | undefined>) {
     bump(expected.assigned, who);
     if (q.responseStatus === 'COMPLETE') bump(expected.completed, who);
     if (q.responseStatus !== 'INCOMPLETE') bump(expected.started, who);
+    if (q.libraryDraft) bump(expected.libraryDrafts, who);
   }
   return expected;
 }
@@ -76,6 +81,7 @@ describe('question deltas', () => {
         expect(total.assigned).toEqual(expected.assigned);
         expect(total.completed).toEqual(expected.completed);
         expect(total.started).toEqual(expected.started);
+        expect(total.libraryDrafts).toEqual(expected.libraryDrafts);
         expect(remaining(total)).toBe(notComplete(questions));
       }),
     );
@@ -126,8 +132,10 @@ describe('dashboard view', () => {
       lastUpdate: { u1: '2026-03-03T10:00:00.000Z' },
       activity: { '2026-03-03': 5 },
       remainingDelta: { '2026-03-01': 10, '2026-03-03': -4 },
+      libraryDrafts: { u1: 1, [NOBODY]: 2 },
     };
     const view = dashboardView(project, stats, new Date('2026-03-04T12:00:00Z'));
+    expect(view.libraryDrafts).toBe(3);
     expect(view.minimumProgress[0]).toEqual({ day: '2026-03-01', remainingQuestions: 10 });
     expect(view.minimumProgress[5]).toEqual({ day: '2026-03-06', remainingQuestions: 5 });
     expect(view.minimumProgress.at(-1)).toEqual({ day: '2026-03-11', remainingQuestions: 0 });
@@ -163,5 +171,6 @@ describe('dashboard view', () => {
     expect(view.completionProgress).toEqual([]);
     expect(view.minimumProgress).toEqual([]);
     expect(view.questionAssignments).toEqual([]);
+    expect(view.libraryDrafts).toBe(0);
   });
 });

@@ -28,6 +28,8 @@ export const ProjectStatsEntity = new Entity({
     activity: { type: 'any', required: true, default: () => ({}) },
     /** YYYY-MM-DD → change that day in the number of questions not complete (summed for the burndown). */
     remainingDelta: { type: 'any', required: true, default: () => ({}) },
+    /** assignee → answers filled by autofill, not yet reviewed. */
+    libraryDrafts: { type: 'any', required: true, default: () => ({}) },
   },
   indexes: {
     primary: {

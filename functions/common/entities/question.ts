@@ -39,6 +39,16 @@ export const QuestionEntity = new Entity({
     deletedAt: { type: 'string' },
     /** The library answer the current answer was taken from (the library records the usage). */
     libraryAnswerId: { type: 'string' },
+    /** Filled by autofill from a library entry, until a reviewer accepts, edits or rejects it. */
+    libraryDraft: {
+      type: 'map',
+      properties: {
+        answerId: { type: 'string', required: true },
+        confidence: { type: 'number', required: true },
+        runId: { type: 'string', required: true },
+        originalQuestion: { type: 'string', required: true },
+      },
+    },
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },

@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
     'can could did do does doing down during each few for from further had has have having he her here hers him his ' +
     'how i if in into is it its itself just me more most my no nor not of off on once only or other our ours out over ' +
     'own same she should so some such than that the their theirs them then there these they this those through to too ' +
-    'under until up very was we were what when where which while who whom why will with would you your yours ' +
+    'under until up very was we were what when where which while who whom why will with would you your yours many much ' +
     // What every questionnaire says around the question itself.
     'please describe provide explain list detail confirm outline indicate state specify give ' +
     'vendor vendors supplier suppliers provider organization organisation company companies firm ' +
@@ -48,12 +48,16 @@ const ISE =
 const american = (word: string) => BRITISH[word] ?? word.replace(ISE, '$1iz$2');
 
 const WORD = /[a-z0-9]+/g;
+/** Words, with possessive 's gone ("vendor's" is "vendor") and single letters left out. */
 const words = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .match(WORD) ?? [];
+  (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/['\u2019]s\b/g, '')
+      .match(WORD) ?? []
+  ).filter((w) => w.length > 1 || /\d/.test(w));
 
 const stemOf = (word: string) => (/^\d+$/.test(word) ? word : stemmer(american(word)));
 

@@ -1,0 +1,19 @@
+/**
+ * The autofill job (BACKGROUND_FUNCTIONS.autofill): the table's stream hands it each autofill run
+ * created QUEUED (one at a time; on AWS an event source mapping filtered to them, locally the
+ * runner's job poller). A project of thousands of questions takes longer than an API request may.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { runAutofill } from './autofill';
+
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  for (const record of event.Records) {
+    const image = record.dynamodb?.NewImage;
+    if (image?.__edb_e__?.S !== 'autofillRun' || image.status?.S !== 'QUEUED') continue;
+    const { teamId, projectId, runId } = unmarshall(image as Record<string, AttributeValue>);
+    await runAutofill({ teamId, projectId, runId });
+  }
+  return { batchItemFailures: [] };
+}

@@ -1,0 +1,235 @@
+/**
+ * Fill from library through the local gateway (issue 13, autofill): a run queued by the request and
+ * carried out by the autofill job from the stream, confident proposals filled as IN-PROGRESS drafts
+ * citing their library entry, the rest untouched, progress announced on the project's scope, the
+ * dashboard's count of drafts, and the reviewer's accept / edit / reject.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bankLibrary } from '../../scripts/bench/suggestion-library';
+import { AUTOFILL_MESSAGES, type AutofillRun } from '../../shared/schemas/answer';
+import type { Question } from '../../shared/schemas/question';
+import { type ApiClient, client } from '../support/api-client';
+import { connectLiveSocket } from '../support/live-socket';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type Person, people } from '../support/people';
+import { Resources } from '../support/resources';
+
+const resources = new Resources();
+let stack: TestStack;
+let api: ApiClient;
+let owner: Person;
+let member: Person;
+const as = (person: Person) => api.as(person.token);
+
+function ok<T = any>(response: { status: number; body: any }, what: string): T {
+  if (response.status !== 200)
+    throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as T;
+}
+
+/** The public answer bank as the team's library. */
+const library = bankLibrary();
+const entry = (reference: string) => library.find((e) => e.answerId === reference)!;
+
+/** A customer's questionnaire: rewordings of library questions, one unrelated, one already answered. */
+const QUESTIONNAIRE = [
+  { question: 'Is data encrypted in transit, e.g. TLS 1.2 or higher?', reference: '2.7' },
+  { question: 'Do you enforce 2FA for administrator logins?', reference: '4.2' },
+  { question: 'Do you have a SOC 2 Type II attestation report?', reference: '10.1' },
+  { question: 'Is there a documented BCP / DR plan?', reference: '6.6' },
+  { question: 'Which colour is the vendor’s logo?', reference: null },
+];
+const ANSWERED = { question: 'Do you use mobile device management (MDM)?', answer: 'Yes, every laptop.' };
+
+beforeAll(async () => {
+  stack = await resources.start(startTestStack({ seed: false }), (s) => s.stop());
+  api = client(stack);
+  const { register, join } = people(stack, api);
+  owner = await register('ada@hooli.test', 'Hooli Trust', { givenName: 'Ada', lastName: 'Autofill' });
+  member = await join(owner, 'rui@hooli.test', 'ROLE_MEMBER', { givenName: 'Rui', lastName: 'Reviewer' });
+  ok(
+    await as(owner).call('importAnswers', {
+      body: {
+        items: library.map((e) => ({ question: e.originalQuestion, answer: e.answer })),
+        creationMethod: 'BULK_UPLOAD',
+      },
+    }),
+    'importAnswers',
+  );
+  await stack.settle();
+}, 180_000);
+
+afterAll(() => resources.stopAll());
+
+async function questionnaire(name: string) {
+  const { projectId } = ok(await as(owner).call('createProject', { body: { name } }), 'createProject');
+  const ids: string[] = [];
+  for (const q of [...QUESTIONNAIRE, ANSWERED]) {
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', { params: { projectId }, body: { question: q.question } }),
+      'addQuestion',
+    );
+    ids.push(questionId);
+  }
+  const answeredId = ids.at(-1) as string;
+  ok(
+    await as(member).call('updateQuestion', {
+      params: { projectId, questionId: answeredId },
+      body: { answer: ANSWERED.answer },
+    }),
+    'answer by hand',
+  );
+  return { projectId, ids, answeredId };
+}
+
+const questionsOf = async (projectId: string) =>
+  ok<{ items: Question[] }>(await as(owner).call('listQuestions', { params: { projectId } }), 'listQuestions')
+    .items;
+
+async function autofill(projectId: string) {
+  const started = ok<AutofillRun>(
+    await as(member).call('startAutofill', { params: { projectId }, body: {} }),
+    'startAutofill',
+  );
+  await stack.settle();
+  await expect
+    .poll(
+      async () =>
+        ok<AutofillRun>(await as(owner).call('getAutofill', { params: { projectId } }), 'get').status,
+    )
+    .toBe('DONE');
+  return started;
+}
+
+describe('fill from library', () => {
+  it('fills confident proposals as drafts citing their entry, leaves the rest, and announces its progress', async () => {
+    // Prepare
+    const { projectId, answeredId } = await questionnaire('Hooli vendor review');
+    const watcher = await connectLiveSocket(stack.appUrl, owner.token, 'owner-watching-autofill');
+    resources.add(() => watcher.socket.close());
+    watcher.socket.send(JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: projectId } }));
+    await watcher.waitFor((m) => m.eventName === 'WS-SUBSCRIBED');
+
+    // Act
+    const started = await autofill(projectId);
+
+    // Assess
+    expect(started).toMatchObject({ status: 'QUEUED', threshold: 0.9 });
+    const run = ok<AutofillRun>(
+      await as(owner).call('getAutofill', { params: { projectId } }),
+      'getAutofill',
+    );
+    expect(run).toMatchObject({
+      runId: started.runId,
+      total: QUESTIONNAIRE.length,
+      processed: QUESTIONNAIRE.length,
+    });
+    const questions = await questionsOf(projectId);
+    const drafts = questions.filter((q) => q.libraryDraft);
+    expect(run.filled).toBe(drafts.length);
+    expect(drafts.length).toBeGreaterThanOrEqual(3);
+    for (const draft of drafts) {
+      const expected = QUESTIONNAIRE.find((q) => q.question === draft.question)?.reference;
+      expect(expected, draft.question).toBeTruthy();
+      expect(draft.answer).toBe(entry(expected as string).answer);
+      expect(draft.libraryDraft).toMatchObject({
+        runId: run.runId,
+        originalQuestion: entry(expected as string).originalQuestion,
+        confidence: expect.any(Number),
+      });
+      expect(draft.libraryDraft?.confidence).toBeGreaterThanOrEqual(0.9);
+      expect(draft.responseStatus).toBe('IN-PROGRESS');
+    }
+    const unrelated = questions.find((q) => q.question === QUESTIONNAIRE[4].question);
+    expect(unrelated).toMatchObject({ answer: '', responseStatus: 'INCOMPLETE' });
+    expect(unrelated?.libraryDraft).toBeUndefined();
+    expect(questions.find((q) => q.questionId === answeredId)).toMatchObject({ answer: ANSWERED.answer });
+
+    const dashboard = async () =>
+      ok<{ libraryDrafts: number }>(
+        await as(owner).call('getProjectDashboard', { params: { projectId } }),
+        'dashboard',
+      ).libraryDrafts;
+    await expect.poll(dashboard).toBe(drafts.length);
+    await watcher.waitFor((m) => m.eventName === 'AUTOFILL_UPDATED' && m.data.status === 'DONE');
+    expect(watcher.received.find((m) => m.eventName === 'AUTOFILL_UPDATED')?.scope).toEqual({
+      kind: 'project',
+      id: projectId,
+    });
+  });
+
+  it('lets a reviewer accept, edit or reject drafts, one or many, and counts what is left', async () => {
+    // Prepare
+    const { projectId } = await questionnaire('Hooli renewal');
+    await autofill(projectId);
+    const [first, second, third] = (await questionsOf(projectId)).filter((q) => q.libraryDraft);
+    const review = (questionIds: string[], decision: 'ACCEPT' | 'REJECT') =>
+      as(member).call('reviewDrafts', { params: { projectId }, body: { questionIds, decision } });
+
+    // Act
+    const accepted = ok(await review([first.questionId], 'ACCEPT'), 'accept');
+    const rejected = ok(await review([second.questionId], 'REJECT'), 'reject');
+    ok(
+      await as(member).call('updateQuestion', {
+        params: { projectId, questionId: third.questionId },
+        body: { answer: `${third.answer} Reviewed for Hooli.` },
+      }),
+      'edit',
+    );
+    const again = await review([first.questionId, second.questionId], 'ACCEPT');
+
+    // Assess
+    expect(accepted).toEqual({ changed: 1 });
+    expect(rejected).toEqual({ changed: 1 });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(AUTOFILL_MESSAGES.noDrafts);
+    const after = await questionsOf(projectId);
+    const byId = new Map(after.map((q) => [q.questionId, q]));
+    expect(byId.get(first.questionId)).toMatchObject({ answer: first.answer, responseStatus: 'IN-PROGRESS' });
+    expect(byId.get(first.questionId)?.libraryDraft).toBeUndefined();
+    expect(byId.get(second.questionId)).toMatchObject({ answer: '', responseStatus: 'INCOMPLETE' });
+    expect(byId.get(second.questionId)?.libraryDraft).toBeUndefined();
+    expect(byId.get(third.questionId)?.libraryDraft).toBeUndefined();
+    const left = after.filter((q) => q.libraryDraft).length;
+    await expect
+      .poll(
+        async () =>
+          ok<{ libraryDrafts: number }>(
+            await as(owner).call('getProjectDashboard', { params: { projectId } }),
+            'd',
+          ).libraryDrafts,
+      )
+      .toBe(left);
+
+    // The accepted and the edited drafts record their library answer's use.
+    await stack.settle();
+    const used = ok<{ usage: Array<{ projectId: string }> }>(
+      await as(owner).call('getAnswer', { params: { answerId: first.libraryDraft?.answerId as string } }),
+      'getAnswer',
+    );
+    expect(used.usage.map((u) => u.projectId)).toContain(projectId);
+  });
+
+  it('refuses a completed project and a second run while one is going', async () => {
+    // Prepare
+    const { projectId } = await questionnaire('Hooli closed review');
+    ok(
+      await as(owner).call('updateProject', { params: { projectId }, body: { projectStatus: 'COMPLETE' } }),
+      'complete',
+    );
+    const { projectId: open } = await questionnaire('Hooli open review');
+
+    // Act
+    const completed = await as(member).call('startAutofill', { params: { projectId }, body: {} });
+    const first = await as(member).call('startAutofill', { params: { projectId: open }, body: {} });
+    const second = await as(member).call('startAutofill', { params: { projectId: open }, body: {} });
+
+    // Assess
+    expect(completed.status).toBe(422);
+    expect(completed.body.message).toBe(AUTOFILL_MESSAGES.completed);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe(AUTOFILL_MESSAGES.running);
+    await stack.settle();
+  });
+});
