@@ -45,6 +45,7 @@ import {
   type UploadRule,
 } from '../common/uploads';
 import * as repo from './repo';
+import type { LibraryIndex } from './search/engine';
 import { teamIndex } from './search/store';
 
 const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
@@ -580,8 +581,8 @@ async function asSuggestions(
  * The team's best library entries for a text, one per distinct answer, best first: the suggestion
  * index ranks them, the table gives their current state (an answer archived since is left out).
  */
-async function bestAnswers(teamId: string, text: string, limit: number) {
-  const hits = (await teamIndex(teamId)).search(text, limit * 2);
+async function bestAnswers(index: LibraryIndex, teamId: string, text: string, limit: number) {
+  const hits = index.search(text, limit * 2);
   const entries = new Map(
     (
       await repo.getAnswers(
@@ -600,8 +601,12 @@ async function bestAnswers(teamId: string, text: string, limit: number) {
 
 /** Suggested Answers: the library's best matches for the question's text. */
 export async function listSuggestions(caller: TeamCaller, projectId: string, questionId: string) {
-  const question = await visibleQuestion(caller, projectId, questionId);
-  return asSuggestions(caller, await bestAnswers(caller.user.teamId, question.question, SUGGESTIONS_SHOWN));
+  const { teamId } = caller.user;
+  const [question, index] = await Promise.all([
+    visibleQuestion(caller, projectId, questionId),
+    teamIndex(teamId),
+  ]);
+  return asSuggestions(caller, await bestAnswers(index, teamId, question.question, SUGGESTIONS_SHOWN));
 }
 
 /** Search Answers from a question: the query's best matches; an empty query finds nothing. */
@@ -611,9 +616,10 @@ export async function searchAnswers(
   questionId: string,
   searchQuery: string,
 ) {
-  await visibleQuestion(caller, projectId, questionId);
+  const { teamId } = caller.user;
+  const [, index] = await Promise.all([visibleQuestion(caller, projectId, questionId), teamIndex(teamId)]);
   if (!searchQuery.trim()) return [];
-  return asSuggestions(caller, await bestAnswers(caller.user.teamId, searchQuery, SEARCH_RESULTS_SHOWN));
+  return asSuggestions(caller, await bestAnswers(index, teamId, searchQuery, SEARCH_RESULTS_SHOWN));
 }
 
 // ——— The glossary ———

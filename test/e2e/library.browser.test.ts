@@ -3,7 +3,8 @@
  * (the public answer bank), search with highlighted terms, Answer Insights with Flag for Review and
  * its 'Other' rule, the bulk bar with the counts and the rules of each collection, Needs Review and
  * Archive, a candidate from a question saved with Include in Library reviewed and added, Add Answer's
- * validation and the never-silent close, and a team collection filled from the bulk bar.
+ * validation and the never-silent close, a team collection filled from the bulk bar, suggestions in
+ * the answering screen, and Fill from library on another questionnaire with its drafts reviewed.
  * Screenshots (1440 px wide) go to test-results/.
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -298,6 +299,81 @@ describe('the answer library', () => {
     await page.getByRole('textbox', { name: 'Search answers' }).fill('penetration test');
     await page.getByRole('tabpanel', { name: 'Search Answers' }).getByRole('article').first().waitFor();
     await shot(page, 'answering-search');
+  });
+
+  it('fills another questionnaire from the library, and a reviewer accepts, rejects and opens the drafts', async () => {
+    // Prepare: a questionnaire the library mostly answers, and one question it cannot.
+    const created = await api.as(token).call('createProject', { body: { name: 'Globex security review' } });
+    const projectId = created.body.data.projectId as string;
+    const asked = [
+      'Is data encrypted in transit, e.g. TLS 1.2 or higher?',
+      'Do you enforce 2FA for administrator logins?',
+      'Do you have a SOC 2 Type II attestation report?',
+      'Is there a documented BCP / DR plan?',
+      'Which colour is the vendor’s logo?',
+    ];
+    const ids: string[] = [];
+    for (const question of asked) {
+      const added = await api.as(token).call('addQuestion', { params: { projectId }, body: { question } });
+      ids.push(added.body.data.questionId as string);
+    }
+    const questions = async () =>
+      (await api.as(token).call('listQuestions', { params: { projectId } })).body.data.items as Array<{
+        questionId: string;
+        answer: string;
+        libraryDraft?: { originalQuestion: string };
+      }>;
+
+    // Act: Fill from library on the dashboard.
+    await page.goto(`${stack.appUrl}/Projects/${projectId}`);
+    const card = page.getByRole('region', { name: 'Fill from library' });
+    await card.getByRole('button', { name: 'Fill from library' }).click();
+    await card.getByText(/Last run/).waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="library-drafts"]')?.textContent ?? '0') >= 3,
+    );
+    await shot(page, 'autofill-dashboard');
+
+    // Assess: drafts cite their entries; the question it cannot answer is left alone.
+    const filled = (await questions()).filter((q) => q.libraryDraft);
+    expect(filled.length).toBeGreaterThanOrEqual(3);
+    expect(filled.map((q) => q.questionId)).not.toContain(ids[4]);
+
+    // Review: accept one, reject one, from the review dialog.
+    await card.getByRole('button', { name: 'Review drafts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review drafts from the library' });
+    const rowsInDialog = dialog.getByTestId('draft-row');
+    await rowsInDialog.first().waitFor();
+    expect(await rowsInDialog.count()).toBe(filled.length);
+    await page.waitForTimeout(300);
+    await shot(page, 'autofill-review');
+    const [accepted, rejected, opened] = filled;
+    const questionText = (id: string) => asked[ids.indexOf(id)];
+    await dialog
+      .getByRole('button', { name: `Accept the draft for ${questionText(accepted.questionId)}` })
+      .click();
+    await expect.poll(() => rowsInDialog.count()).toBe(filled.length - 1);
+    await dialog
+      .getByRole('button', { name: `Reject the draft for ${questionText(rejected.questionId)}` })
+      .click();
+    await expect.poll(() => rowsInDialog.count()).toBe(filled.length - 2);
+    await page.keyboard.press('Escape');
+
+    // A draft opened in the answering screen shows where it came from; Accept keeps it.
+    await page.goto(`${stack.appUrl}/Projects/${projectId}/${opened.questionId}`);
+    const banner = page.getByTestId('library-draft');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(opened.libraryDraft?.originalQuestion);
+    expect(await page.locator('#answer-text').inputValue()).toBe(opened.answer);
+    await shot(page, 'autofill-draft-in-answering');
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    const after = new Map((await questions()).map((q) => [q.questionId, q]));
+    expect(after.get(accepted.questionId)).toMatchObject({ answer: accepted.answer });
+    expect(after.get(accepted.questionId)?.libraryDraft).toBeUndefined();
+    expect(after.get(rejected.questionId)).toMatchObject({ answer: '' });
+    expect(after.get(opened.questionId)?.libraryDraft).toBeUndefined();
   });
 
   it('keeps a glossary in the library that Explore Questions shows beside a question, its own terms first', async () => {

@@ -1,4 +1,6 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
+import { autofillQueryKey } from './api/get-autofill';
+import { questionsQueryKey } from './api/list-questions';
 import { sourcesQueryKey } from './api/list-sources';
 
 /** Every projects query key starts with this: the list, the home panel and each project's screens. */
@@ -17,4 +19,10 @@ export const projectsLiveEvents: LiveEventHandlers = {
     queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY }),
   SOURCE_UPDATED: (event, { queryClient }) =>
     queryClient.invalidateQueries({ queryKey: sourcesQueryKey(event.data.projectId) }),
+  // Fill from library moved on: its progress, and the questions it filled, refresh.
+  AUTOFILL_UPDATED: ({ data }, { queryClient }) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: autofillQueryKey(data.projectId) }),
+      queryClient.invalidateQueries({ queryKey: questionsQueryKey(data.projectId) }),
+    ]),
 };

@@ -6,6 +6,7 @@ import { Link, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useProjectDashboard } from '@/features/projects/api/get-project-dashboard';
 import { useProjectTeam } from '@/features/projects/api/get-project-team';
 import { AssignmentsTable } from '@/features/projects/components/dashboard/assignments-table';
+import { AutofillCard } from '@/features/projects/components/dashboard/autofill-card';
 import { BurndownChart } from '@/features/projects/components/dashboard/burndown-chart';
 import { ContributionsHeatMap } from '@/features/projects/components/dashboard/contributions-heat-map';
 import type { DashboardDialog } from '@/features/projects/components/dashboard/dialog-names';
@@ -120,6 +121,7 @@ export default function ProjectDashboardRoute() {
       <div className={classes.layout}>
         <Stack gap="lg" className={classes.oversight}>
           <StatusTiles dashboard={data} canView={canView} />
+          <AutofillCard dashboard={data} canAnswer={canView} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <BurndownChart dashboard={data} />

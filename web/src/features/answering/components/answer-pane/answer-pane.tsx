@@ -30,6 +30,7 @@ import { AnswerTabs, type UsedAnswer } from './answer-tabs';
 import { COPIED, copyText } from './clipboard';
 import { ConfirmDialog } from './confirm-dialog';
 import { HistoryDrawer } from './history-drawer';
+import { LibraryDraftBanner } from './library-draft-banner';
 import { MESSAGES } from './messages';
 import { PaneHeader } from './pane-header';
 import { QuestionDetails } from './question-details';
@@ -344,6 +345,7 @@ function Workspace(
   return (
     <Frame header={header}>
       <QuestionDetails question={server} />
+      <LibraryDraftBanner question={server} canAnswer={canAnswer} />
       <AnswerEditorCard
         editor={editor}
         privateProject={isPrivate(project)}

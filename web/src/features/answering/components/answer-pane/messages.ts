@@ -2,6 +2,7 @@
 export const MESSAGES = {
   fetchQuestion: 'There was a problem fetching the Question',
   save: 'There was a problem saving your changes',
+  reviewDraft: 'There was a problem updating the draft from the library',
   assignee: 'There was a problem updating the assignee',
   complete: 'There was a problem marking that Question as complete',
   delete: 'There was a problem deleting that Question',
