@@ -54,8 +54,11 @@ const image = (entity: string, attributes: Record<string, string> = {}) => ({
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job', () => {
-    expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor']);
+  it('declares the import processing job and the autofill job', () => {
+    expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor', 'autofill']);
+    expect(BACKGROUND_FUNCTIONS.autofill.job.triggers).toEqual([
+      { entity: 'autofillRun', attribute: 'status', value: 'QUEUED' },
+    ]);
     expect(BACKGROUND_FUNCTIONS.sourceProcessor.job.triggers).toEqual([
       { entity: 'source', attribute: 'status', value: 'PROCESSING' },
       { entity: 'sourceSheet', attribute: 'applyState', value: 'APPLYING' },
@@ -165,9 +168,11 @@ describe('stream jobs', () => {
 
   it.each(JOBS)('$name holds its declared access only: no e-mail, connections, users or secrets', (job) => {
     const actions = roleStatements(resources, roleOf(functionOf(job))).flatMap(actionsOf);
-    expect(job.access).toEqual({ table: 'readwrite', uploads: 'readwrite' });
-    for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject', 's3:PutObject'])
+    for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'])
       expect(actions, needed).toContain(needed);
+    // The processor writes sheets' contents; autofill only reads the library's index.
+    if (job.access.uploads === 'read') expect(actions).not.toContain('s3:PutObject');
+    else expect(actions).toContain('s3:PutObject');
     expect(actions.filter((a) => /^(ses|execute-api|cognito-idp|secretsmanager):/.test(a))).toEqual([]);
   });
 });

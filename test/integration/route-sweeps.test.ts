@@ -289,6 +289,7 @@ async function freshAnswer(team: TeamData) {
   return { answerId: added.body.data.answerIds[0] as string };
 }
 
+let lastDraft = '';
 const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
   deleteAnswer: (team) => freshAnswer(team),
   deleteTerm: async (team) => {
@@ -302,6 +303,32 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
   }),
   deleteQuestion: (team) => freshQuestion(team),
   markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
+  // A project of its own: a second run on a project while one is going is refused (409).
+  startAutofill: async (team) => {
+    const created = await api
+      .as(team.owner.token)
+      .call('createProject', { body: { name: `Autofill ${randomUUID()}` } });
+    if (created.status !== 200) throw new Error(`createProject answered ${created.status}`);
+    return { projectId: created.body.data.projectId as string };
+  },
+  // A question holding a draft, written as the autofill job writes it (reviewed drafts are gone: 422).
+  reviewDrafts: async (team) => {
+    const params = await freshQuestion(team);
+    await db()
+      .entities.question.patch({ teamId: team.owner.teamId as string, ...params })
+      .set({
+        answer: 'Yes: TLS 1.2 or higher everywhere.',
+        libraryDraft: {
+          answerId: 'a-sweep',
+          confidence: 0.95,
+          runId: 'r-sweep',
+          originalQuestion: 'Is data encrypted in transit?',
+        },
+      })
+      .go();
+    lastDraft = params.questionId;
+    return { projectId: params.projectId };
+  },
   restoreAnswer: async (team) => {
     const params = await freshQuestion(team);
     const activityId = await eventually(async () => {
@@ -314,6 +341,8 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
 };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  // The draft FRESH.reviewDrafts just wrote (params are made first).
+  reviewDrafts: async () => ({ questionIds: [lastDraft], decision: 'ACCEPT' }),
   // A candidate written as the library's reaction writes it (a question saved with Include in Library).
   updateCandidates: async (team) => {
     const questionId = newQuestionId();
