@@ -19,9 +19,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync, zipSync } from 'fflate';
-import { fillPath, type RouteName, routes } from '../../shared/routes';
 import { SOURCE_CONTENT_TYPES } from '../../shared/schemas/source';
 import type { LocalStack } from '../local/stack';
+import { apiCaller } from './api-caller';
 import { kB, median, ms } from './report';
 
 type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
@@ -47,21 +47,7 @@ export async function benchImports(stack: LocalStack, token: string, addRow: Add
   const { buildQuestionnaireXlsx } = await import('../fixtures/workbooks');
   const table = stack.env.TABLE_NAME;
 
-  async function call<T = Record<string, unknown>>(
-    name: RouteName,
-    params: Record<string, string> = {},
-    body?: unknown,
-  ): Promise<T> {
-    const route = routes[name];
-    const response = await fetch(`${stack.appUrl}${fillPath(route.path, params)}`, {
-      method: route.method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as { data: T };
-    if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status} ${JSON.stringify(json)}`);
-    return json.data;
-  }
+  const call = apiCaller(stack.appUrl, token);
   const user = await call<{ teamId: string }>('getUser');
   const { teamId } = user;
 

@@ -8,8 +8,8 @@
  * Figures are printed, never asserted.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { fillPath, type RouteName, routes } from '../../shared/routes';
 import type { LocalStack } from '../local/stack';
+import { apiCaller } from './api-caller';
 import { ms, percentile } from './report';
 import { evalSet, largeLibrary, unanswerableSet } from './suggestion-library';
 
@@ -30,17 +30,7 @@ const stats = (values: number[]) => {
 
 export async function benchLibrary(stack: LocalStack, token: string, addRow: AddRow) {
   const { documentClient } = await import('../../functions/common/db');
-  async function call<T>(name: RouteName, params: Record<string, string>, body?: unknown): Promise<T> {
-    const route = routes[name];
-    const response = await fetch(`${stack.appUrl}${fillPath(route.path, params)}`, {
-      method: route.method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await response.json()) as { data: T };
-    if (response.status !== 200) throw new Error(`${name}: HTTP ${response.status} ${JSON.stringify(json)}`);
-    return json.data;
-  }
+  const call = apiCaller(stack.appUrl, token);
   const { teamId } = await call<{ teamId: string }>('getUser', {});
 
   const items = largeLibrary(ANSWERS).map((e) => ({ question: e.originalQuestion, answer: e.answer }));

@@ -337,15 +337,6 @@ export const AutofillRun = z.object({
 });
 export type AutofillRun = z.infer<typeof AutofillRun>;
 
-/** A question's draft from the library, with what it cites. */
-export const LibraryDraft = z.object({
-  answerId: z.string(),
-  confidence: z.number(),
-  runId: z.string(),
-  /** The cited library entry's question. */
-  originalQuestion: z.string(),
-});
-export type LibraryDraft = z.infer<typeof LibraryDraft>;
 
 export const DRAFT_DECISIONS = ['ACCEPT', 'REJECT'] as const;
 export const ReviewDraftsRequest = z.strictObject({

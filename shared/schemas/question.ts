@@ -20,6 +20,16 @@ export const QUESTION_MAX = 4000;
 export const ANSWER_MAX = 4000;
 export const ADD_QUESTION_MESSAGE = 'Please check the question';
 
+/** A question's draft from Fill from library: the library entry it cites, how confident, which run. */
+export const LibraryDraft = z.object({
+  answerId: z.string(),
+  confidence: z.number(),
+  runId: z.string(),
+  /** The cited library entry's question. */
+  originalQuestion: z.string(),
+});
+export type LibraryDraft = z.infer<typeof LibraryDraft>;
+
 export const Question = z.object({
   questionId: z.string(),
   projectId: z.string(),
@@ -45,9 +55,7 @@ export const Question = z.object({
   /** The caller was mentioned in the question's discussion (the "I'm mentioned" filter). */
   loggedInUserMentioned: z.boolean().optional(),
   /** Filled by autofill from this library entry, waiting for a reviewer to accept or reject it. */
-  libraryDraft: z
-    .object({ answerId: z.string(), confidence: z.number(), runId: z.string(), originalQuestion: z.string() })
-    .optional(),
+  libraryDraft: LibraryDraft.optional(),
 });
 export type Question = z.infer<typeof Question>;
 
