@@ -337,7 +337,6 @@ export const AutofillRun = z.object({
 });
 export type AutofillRun = z.infer<typeof AutofillRun>;
 
-
 export const DRAFT_DECISIONS = ['ACCEPT', 'REJECT'] as const;
 export const ReviewDraftsRequest = z.strictObject({
   questionIds: z.array(z.string().min(1).max(64)).min(1).max(5_000),
