@@ -49,6 +49,10 @@ export async function benchLibrary(stack: LocalStack, token: string, addRow: Add
   );
   const params = { projectId: project.projectId, questionId: question.questionId };
 
+  // The first call after the index changed loads it from the bucket (a cold function does too).
+  const coldStarted = performance.now();
+  await call('listSuggestions', params);
+  const coldMs = performance.now() - coldStarted;
   const suggest: number[] = [];
   let top = '';
   for (let i = 0; i < RUNS; i++) {
@@ -72,8 +76,9 @@ export async function benchLibrary(stack: LocalStack, token: string, addRow: Add
     ms(importMs),
     '',
   );
+  addRow('Suggestions, first call after the index changed (loads it)', ms(coldMs), '');
   addRow(
-    `Suggestions, ${ANSWERS.toLocaleString('en')}-answer library, p50 / p99`,
+    `Suggestions, ${ANSWERS.toLocaleString('en')}-answer library, warm p50 / p99`,
     `${ms(s.p50)} / ${ms(s.p99)}`,
     `p99 < ${TARGET_P99_MS} ms`,
     s.p99 < TARGET_P99_MS,
