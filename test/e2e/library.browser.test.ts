@@ -373,6 +373,8 @@ describe('the answer library', () => {
     await page.goto(`${stack.appUrl}/Projects/${projectId}/${opened.questionId}`);
     const banner = page.getByTestId('library-draft');
     await banner.waitFor();
+    // The list marks the questions holding drafts (the accepted and the rejected ones no longer do).
+    await expect.poll(() => page.getByTestId('draft-marker').count()).toBe(filled.length - 2);
     expect(await banner.textContent()).toContain(opened.libraryDraft?.originalQuestion);
     expect(await page.locator('#answer-text').inputValue()).toBe(opened.answer);
     await shot(page, 'autofill-draft-in-answering');

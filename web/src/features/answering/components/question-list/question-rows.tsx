@@ -1,7 +1,7 @@
 import { Center, Stack, Text } from '@mantine/core';
 import type { ProjectMember } from '@shared/schemas/project';
 import type { Question } from '@shared/schemas/question';
-import { IconAt } from '@tabler/icons-react';
+import { IconAt, IconSparkles } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -51,6 +51,15 @@ const Row = memo(function Row({ question: q, top, position, active, member, to, 
             role="img"
             aria-label="You are mentioned"
             data-testid="mention-marker"
+          />
+        ) : q.libraryDraft ? (
+          <IconSparkles
+            size={13}
+            stroke={2}
+            color="var(--mantine-color-violet-6)"
+            role="img"
+            aria-label="Draft from the library, waiting for review"
+            data-testid="draft-marker"
           />
         ) : null}
       </span>
