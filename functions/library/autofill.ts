@@ -24,13 +24,23 @@ import * as repo from './repo';
 import { confidenceOf } from './search/engine';
 import { teamIndex } from './search/store';
 
+const FAILED = 'Autofill stopped unexpectedly. Nothing was lost: run it again to fill the rest.';
+
 /** Newest first by their ids: time, then a random tail. */
 const newRunId = () => `${Date.now().toString(36).padStart(9, '0')}${randomUUID().slice(0, 8)}`;
+
+/**
+ * A run still QUEUED or RUNNING this long after it was created will not finish (the job's time
+ * limit is 15 minutes): it reads as FAILED, and a new run may start.
+ */
+const STALE_AFTER_MS = 20 * 60 * 1000;
+const isStale = (run: repo.AutofillRunItem, now = Date.now()) =>
+  (run.status === 'QUEUED' || run.status === 'RUNNING') && now - Date.parse(run.createdAt) > STALE_AFTER_MS;
 
 const toRun = (run: repo.AutofillRunItem): AutofillRun => ({
   runId: run.runId,
   projectId: run.projectId,
-  status: run.status,
+  ...(isStale(run) ? { status: 'FAILED' as const, failureReason: FAILED } : { status: run.status }),
   threshold: run.threshold,
   total: run.total,
   processed: run.processed,
@@ -41,7 +51,8 @@ const toRun = (run: repo.AutofillRunItem): AutofillRun => ({
   ...(run.failureReason ? { failureReason: run.failureReason } : {}),
 });
 
-const isActive = (run: repo.AutofillRunItem | null) => run?.status === 'QUEUED' || run?.status === 'RUNNING';
+const isActive = (run: repo.AutofillRunItem | null) =>
+  (run?.status === 'QUEUED' || run?.status === 'RUNNING') && !isStale(run);
 
 export async function startAutofill(
   caller: TeamCaller,
@@ -104,7 +115,6 @@ export async function reviewDrafts(
 const WRITES_IN_FLIGHT = 16;
 /** The run's progress is written (and announced) after every this many questions. */
 const PROGRESS_EVERY = 100;
-const FAILED = 'Autofill stopped unexpectedly. Nothing was lost: run it again to fill the rest.';
 
 const unanswered = (q: repo.QuestionItem) =>
   !q.deletedAt && q.isLinked !== false && !q.answer?.trim() && q.responseStatus !== 'COMPLETE';

@@ -240,7 +240,7 @@ export async function latestAutofill(teamId: string, projectId: string) {
 export const getAutofill = async (teamId: string, projectId: string, runId: string) =>
   (await db().entities.autofillRun.get({ teamId, projectId, runId }).go()).data;
 
-export async function createAutofill(item: Omit<AutofillRunItem, 'createdAt'>) {
+export async function createAutofill(item: Omit<AutofillRunItem, 'createdAt'> & { createdAt?: string }) {
   return (await db().entities.autofillRun.create(item).go()).data;
 }
 

@@ -5,6 +5,7 @@
  * dashboard's count of drafts, and the reviewer's accept / edit / reject.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAutofill } from '../../functions/library/repo';
 import { bankLibrary } from '../../scripts/bench/suggestion-library';
 import { AUTOFILL_MESSAGES, type AutofillRun } from '../../shared/schemas/answer';
 import type { Question } from '../../shared/schemas/question';
@@ -230,6 +231,35 @@ describe('fill from library', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(AUTOFILL_MESSAGES.running);
+    await stack.settle();
+  });
+
+  it('reads a run that never finished as failed, and lets a new one start', async () => {
+    // Prepare: a run left RUNNING half an hour ago (its job stopped without a word).
+    const { projectId } = await questionnaire('Hooli stalled review');
+    await createAutofill({
+      teamId: owner.teamId as string,
+      projectId,
+      runId: '0000000000stalled',
+      status: 'RUNNING',
+      threshold: 0.9,
+      total: 5,
+      processed: 2,
+      filled: 1,
+      startedByUserId: member.userId as string,
+      createdAt: new Date(Date.now() - 30 * 60 * 1000).toISOString(),
+    });
+
+    // Act
+    const stalled = ok<AutofillRun>(await as(owner).call('getAutofill', { params: { projectId } }), 'get');
+    const again = await as(member).call('startAutofill', { params: { projectId }, body: {} });
+
+    // Assess
+    expect(stalled).toMatchObject({
+      status: 'FAILED',
+      failureReason: expect.stringContaining('run it again'),
+    });
+    expect(again.status).toBe(200);
     await stack.settle();
   });
 });
