@@ -2,6 +2,7 @@ import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import {
   bulkUpdateAnswers,
+  checkImportAnswers,
   completeLibraryUpload,
   createCollection,
   createTerm,
@@ -31,6 +32,7 @@ export const handler = createGroupHandler('library', {
   updateCandidates: async ({ caller, body, sessionId }) => updateCandidates(caller, body, sessionId),
   listFavourites: async ({ caller }) => listFavourites(caller),
   importAnswers: async ({ caller, body, sessionId }) => importAnswers(caller, body, sessionId),
+  checkImportAnswers: async ({ caller, body }) => checkImportAnswers(caller, body),
   requestLibraryUpload: async ({ caller, body }) => requestLibraryUpload(caller, body),
   completeLibraryUpload: async ({ caller, params }) => completeLibraryUpload(caller, params.answerSourceId),
   bulkUpdateAnswers: async ({ caller, body, sessionId }) => bulkUpdateAnswers(caller, body, sessionId),

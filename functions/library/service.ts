@@ -13,6 +13,7 @@ import {
   type AnswerStatus,
   type AnswerSuggestion,
   type Candidate,
+  type CheckImportResult,
   type Collection,
   FREQUENTLY_USED,
   IMPORTER_MAX_ROWS,
@@ -293,6 +294,28 @@ export async function importAnswers(
     answerStatus,
     answerIds: fresh.map((a) => a.answerId),
   };
+}
+
+/**
+ * The rows of an import the library already holds: EXACT when the question and answer are the
+ * same (case and spacing aside; import skips these anyway), NEAR when one of the question's best
+ * matches carries nearly the same answer. The importer offers to skip them (keep the library's).
+ */
+export async function checkImportAnswers(caller: TeamCaller, body: { items: ImportAnswersRequest['items'] }) {
+  const { teamId } = caller.user;
+  const [existing, index] = await Promise.all([repo.answersOf(teamId), teamIndex(teamId)]);
+  const byKey = new Map(existing.map((a) => [a.contentKey, a.answerId]));
+  const duplicates: CheckImportResult['duplicates'] = [];
+  body.items.forEach((item, i) => {
+    const exact = byKey.get(contentKeyOf(item.question, item.answer));
+    if (exact) {
+      duplicates.push({ index: i, kind: 'EXACT', answerId: exact });
+      return;
+    }
+    const near = index.nearDuplicate(item.question, item.answer);
+    if (near) duplicates.push({ index: i, kind: 'NEAR', answerId: near });
+  });
+  return { duplicates };
 }
 
 /** One status for many answers (the bulk bar); answers deleted meanwhile are skipped (404 when all were). */

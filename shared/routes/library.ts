@@ -7,6 +7,8 @@ import {
   BulkResult,
   BulkUpdateAnswersRequest,
   Candidate,
+  CheckImportRequest,
+  CheckImportResult,
   Collection,
   CreateCollectionRequest,
   ImportAnswersRequest,
@@ -87,6 +89,16 @@ export const library = routeGroup(
         'Add answers (Add Answer, or the importer); ones the library already holds are not added twice',
       body: ImportAnswersRequest,
       response: ImportAnswersResult,
+    }),
+    checkImportAnswers: route({
+      method: 'POST',
+      path: '/api/answers/import/check',
+      auth: 'user',
+      permission: 'MANAGE_ANSWER_LIBRARY',
+      summary:
+        'Before an import: the rows the library already holds, word for word (case and spacing aside) or nearly (the same question with an answer that differs by a few words)',
+      body: CheckImportRequest,
+      response: CheckImportResult,
     }),
     requestLibraryUpload: route({
       method: 'POST',

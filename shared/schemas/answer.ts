@@ -139,6 +139,24 @@ export const ImportAnswersRequest = z.strictObject({
   creationMethod: z.enum(['MANUALLY', 'BULK_UPLOAD']).optional(),
 });
 export type ImportAnswersRequest = z.infer<typeof ImportAnswersRequest>;
+/** The importer's check before it imports: which rows the library already holds, exactly or nearly. */
+export const CheckImportRequest = z.strictObject({
+  items: z.array(ImportAnswerItem).min(1).max(LIBRARY_LIMITS.importMax),
+});
+export const DUPLICATE_KINDS = ['EXACT', 'NEAR'] as const;
+export const CheckImportResult = z.object({
+  duplicates: z.array(
+    z.object({
+      /** The row's place in `items`. */
+      index: z.number().int(),
+      kind: z.enum(DUPLICATE_KINDS),
+      /** The library answer it repeats. */
+      answerId: z.string(),
+    }),
+  ),
+});
+export type CheckImportResult = z.infer<typeof CheckImportResult>;
+
 export const ImportAnswersResult = z.object({
   created: z.number().int(),
   /** Items whose question and answer the library already holds (not added again). */

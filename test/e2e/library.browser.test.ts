@@ -228,6 +228,18 @@ describe('the answer library', () => {
     await page.getByRole('textbox', { name: 'Search your library' }).fill('background checked');
     await rows().first().getByText('Do you perform background checks on new employees?').waitFor();
     expect(await rows().first().getByText('HR', { exact: true }).count()).toBe(1);
+
+    // The same file again: the importer says what the library holds and keeps its answers.
+    await stack.settle();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByLabel('Choose a library file').setInputFiles(file);
+    await importer.getByText('2 answers to import').waitFor();
+    await importer.getByRole('button', { name: 'Import', exact: true }).click();
+    const repeats = importer.getByTestId('import-repeats');
+    await repeats.getByText('2 of these answers are already in the library').waitFor();
+    await shot(page, 'library-importer-repeats');
+    await repeats.getByRole('button', { name: "Keep the library's, import the new ones" }).click();
+    await page.getByText('0 answers imported; 2 already in the library').waitFor();
   });
 
   it('creates a team collection and fills it from the bulk bar', async () => {

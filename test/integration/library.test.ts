@@ -98,6 +98,39 @@ describe('adding and importing', () => {
     );
   });
 
+  it('tells the importer which rows the library already holds, word for word or nearly', async () => {
+    // Prepare: the library holds MFA, BACKUPS and LEAST_PRIVILEGE (the test above), indexed.
+    await stack.settle();
+
+    // Act
+    const checked = ok<{ duplicates: Array<{ index: number; kind: string; answerId: string }> }>(
+      await as(owner).call('checkImportAnswers', {
+        body: {
+          items: [
+            { question: `  ${MFA.question.toLowerCase()}`, answer: MFA.answer },
+            {
+              question: 'How often are backups taken, and how long are they retained?',
+              answer: `${BACKUPS.answer} Confirmed for Initech.`,
+            },
+            {
+              question: 'Do you run a bug bounty programme?',
+              answer: 'No. Researchers report issues to our security contact.',
+            },
+          ],
+        },
+      }),
+      'checkImportAnswers',
+    );
+
+    // Assess
+    const { items } = await search(owner, { view: 'ALL' });
+    const idOf = (question: string) => items.find((a) => a.originalQuestion === question)?.answerId;
+    expect(checked.duplicates).toEqual([
+      { index: 0, kind: 'EXACT', answerId: idOf(MFA.question) },
+      { index: 1, kind: 'NEAR', answerId: idOf(BACKUPS.question) },
+    ]);
+  });
+
   it('puts imported answers in Needs Review when the team reviews imports', async () => {
     // Prepare
     await db()

@@ -157,6 +157,9 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   importAnswers: () => ({
     items: [{ question: 'Do you encrypt backups?', answer: 'Yes, with AES-256 keys held in a KMS.' }],
   }),
+  checkImportAnswers: () => ({
+    items: [{ question: 'Do you encrypt backups?', answer: 'Yes, with AES-256 keys held in a KMS.' }],
+  }),
   bulkUpdateAnswers: (ctx) => ({ answerIds: [ctx.answerId], answerStatus: 'IN-USE' }),
   // A new name each time: a second collection of the same name is refused.
   createCollection: () => ({ collectionName: `Sweep collection ${++collections}` }),

@@ -59,6 +59,9 @@ const OPTIONS: Options<IndexEntry & { signature: string }> = {
 const PRUNE_SHARE = 0.5;
 const PRUNE_MIN_DOCUMENTS = 50;
 
+/** How many of a question's best matches an import row's answer is compared with. */
+const NEAR_DUPLICATE_DEPTH = 5;
+
 const HASHES = 16;
 /** Places that must agree for two answers to be the same (an estimated Jaccard similarity ≥ 0.69). */
 const SAME_ANSWER = 11;
@@ -171,6 +174,21 @@ export class LibraryIndex {
   private idf(term: string) {
     const df = this.documentFrequency(term);
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * An entry that nearly repeats this question and answer: among the best matches for the question,
+   * one whose answer agrees with this one on most signature places. Null when there is none.
+   */
+  nearDuplicate(question: string, answer: string): string | null {
+    const signature = answerSignature(answer);
+    const wanted = this.queryTerms(question);
+    if (!wanted.length) return null;
+    const results = this.index.search({ queries: wanted, combineWith: 'OR' }, { tokenize: (t) => [t] });
+    for (const result of results.slice(0, NEAR_DUPLICATE_DEPTH)) {
+      if (sameAnswer(String(result.signature), signature)) return String(result.id);
+    }
+    return null;
   }
 
   /** The `limit` best entries with distinct answers, best first. */

@@ -19,6 +19,7 @@ import { LIBRARY_FILE, LIBRARY_LIMITS, type LibraryFile } from '@shared/schemas/
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '@shared/schemas/source';
 import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { checkImportAnswers } from '@/features/library/api/check-import-answers';
 import { completeLibraryUpload } from '@/features/library/api/complete-library-upload';
 import { useImportAnswers } from '@/features/library/api/import-answers';
 import { requestLibraryUpload } from '@/features/library/api/request-library-upload';
@@ -77,16 +78,21 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
   const [active, setActive] = useState('0');
   const [sheets, setSheets] = useState<Record<string, SheetState>>({});
   const [confirming, setConfirming] = useState(false);
+  /** The rows the library already holds (by place in `items`), once checked; null before. */
+  const [repeats, setRepeats] = useState<{ exact: number[]; near: number[] } | null>(null);
+  const [checking, setChecking] = useState(false);
   const importAnswers = useImportAnswers();
+  const busy = checking || importAnswers.isPending;
 
   const reset = () => {
+    setRepeats(null);
     setFile(null);
     setFileName('');
     setSheets({});
     setActive('0');
   };
   const close = () => {
-    if (reading || importAnswers.isPending) return;
+    if (reading || busy) return;
     if (file) setConfirming(true);
     else onClose();
   };
@@ -139,7 +145,9 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
   const skipped = all.reduce((n, r) => n + (r?.skipped ?? 0), 0);
   const tooMany = items.length > LIBRARY_LIMITS.importMax;
 
-  const setType = (column: number, type: ImportColumnType) =>
+  // A change to the rows or columns asks the library again on the next Import.
+  const setType = (column: number, type: ImportColumnType) => {
+    setRepeats(null);
     setSheets((all) => {
       const current = all[active];
       const types = current.types.map((t, i) => (i === column ? type : t));
@@ -148,27 +156,51 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
       const included = new Set(rows.flatMap((row, i) => (autoIncluded(row, types) ? [i] : [])));
       return { ...all, [active]: { types, included } };
     });
-  const toggleRow = (row: number, on: boolean) =>
+  };
+  const toggleRow = (row: number, on: boolean) => {
+    setRepeats(null);
     setSheets((all) => {
       const included = new Set(all[active].included);
       if (on) included.add(row);
       else included.delete(row);
       return { ...all, [active]: { ...all[active], included } };
     });
+  };
 
-  const runImport = async () => {
+  /** Import first asks which rows the library already holds; with none, it imports at once. */
+  const check = async () => {
+    setChecking(true);
+    try {
+      const found = { exact: [] as number[], near: [] as number[] };
+      let offset = 0;
+      for (const chunk of chunksUnder(items, MAX_BODY_BYTES / 2)) {
+        for (const d of (await checkImportAnswers(chunk)).duplicates)
+          (d.kind === 'EXACT' ? found.exact : found.near).push(offset + d.index);
+        offset += chunk.length;
+      }
+      if (found.exact.length + found.near.length === 0) await runImport(items);
+      else setRepeats(found);
+    } catch {
+      notifyError(IMPORT_ERROR);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const runImport = async (chosen: typeof items) => {
     try {
       // Requests stay under the API's body limit: the answers go in chunks, the counts add up.
       const result = { created: 0, duplicates: 0, answerStatus: 'IN-USE' as string };
-      for (const chunk of chunksUnder(items, MAX_BODY_BYTES / 2)) {
+      for (const chunk of chunksUnder(chosen, MAX_BODY_BYTES / 2)) {
         const part = await importAnswers.mutateAsync({ items: chunk, creationMethod: 'BULK_UPLOAD' });
         result.created += part.created;
         result.duplicates += part.duplicates;
         result.answerStatus = part.answerStatus;
       }
+      const kept = items.length - chosen.length + result.duplicates;
       notifySuccess(
         `${result.created} ${result.created === 1 ? 'answer' : 'answers'} imported` +
-          (result.duplicates ? `; ${result.duplicates} already in the library` : '') +
+          (kept ? `; ${kept} already in the library` : '') +
           (result.answerStatus === 'FLAGGED' ? ' (in Needs Review)' : ''),
       );
       reset();
@@ -299,6 +331,46 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
                 </Table>
               </ScrollArea>
             ) : null}
+            {repeats ? (
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                title={`${repeats.exact.length + repeats.near.length} of these answers are already in the library`}
+                data-testid="import-repeats"
+              >
+                <Stack gap="xs">
+                  <Text size="sm">
+                    {repeats.exact.length} word for word and {repeats.near.length} nearly (the same question
+                    with an answer a few words apart). Keep the library's answers and import only the new ones
+                    {repeats.near.length ? ', or add the near ones as answers of their own' : ''};
+                    word-for-word copies are never added twice.
+                  </Text>
+                  <Group gap="xs">
+                    <Button
+                      size="xs"
+                      loading={importAnswers.isPending}
+                      onClick={() => {
+                        const repeated = new Set([...repeats.exact, ...repeats.near]);
+                        void runImport(items.filter((_, i) => !repeated.has(i)));
+                      }}
+                    >
+                      Keep the library's, import the new ones
+                    </Button>
+                    {repeats.near.length ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={importAnswers.isPending}
+                        onClick={() => void runImport(items)}
+                      >
+                        Add the near ones too
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Stack>
+              </Alert>
+            ) : null}
             <Group justify="space-between">
               <Text size="sm" c={tooMany ? 'red' : 'dimmed'}>
                 {tooMany
@@ -309,13 +381,13 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
                       : '')}
               </Text>
               <Group gap="sm">
-                <Button variant="default" onClick={close} disabled={importAnswers.isPending}>
+                <Button variant="default" onClick={close} disabled={busy}>
                   Cancel
                 </Button>
                 <Button
-                  onClick={() => void runImport()}
-                  loading={importAnswers.isPending}
-                  disabled={items.length === 0 || tooMany}
+                  onClick={() => void check()}
+                  loading={busy && !repeats}
+                  disabled={items.length === 0 || tooMany || repeats !== null}
                 >
                   Import
                 </Button>
