@@ -11,7 +11,6 @@ const keys = {
   question: ['answering', 'p1', 'question', 'q1'],
   comments: ['answering', 'p1', 'question', 'q1', 'comments'],
   activity: ['answering', 'p1', 'question', 'q1', 'activity'],
-  history: ['answering', 'p1', 'question', 'q1', 'history'],
   otherQuestion: ['answering', 'p1', 'question', 'q2'],
   otherComments: ['answering', 'p1', 'question', 'q2', 'comments'],
   otherList: ['answering', 'p2', 'questions'],
@@ -37,7 +36,7 @@ const question = { projectId: 'p1', questionId: 'q1' };
 describe('answering live events', () => {
   it("QUESTION_UPDATED refreshes the list and that question (with its parts), not another's", () => {
     const event: LiveEvent = { eventName: 'QUESTION_UPDATED', data: { ...question, version: 3 }, scope };
-    expect(invalidatedBy(event)).toEqual(['list', 'question', 'comments', 'activity', 'history']);
+    expect(invalidatedBy(event)).toEqual(['list', 'question', 'comments', 'activity']);
   });
 
   it('COMMENT_CREATED refreshes only that question’s comments; ACTIVITY_CREATED only its activity', () => {
@@ -49,10 +48,10 @@ describe('answering live events', () => {
     ).toEqual(['activity']);
   });
 
-  it('events this session caused are skipped (it already shows them), history aside', () => {
+  it('events this session caused are skipped (it already shows them)', () => {
     expect(
       invalidatedBy({ eventName: 'QUESTION_UPDATED', data: { ...question, version: 3 }, scope, self: true }),
-    ).toEqual(['history']);
+    ).toEqual([]);
     expect(
       invalidatedBy({
         eventName: 'COMMENT_CREATED',

@@ -25,12 +25,7 @@ export function projectIdOfLink(path: string): string | null {
  */
 export const answeringLiveEvents: LiveEventHandlers = {
   QUESTION_UPDATED: ({ data, self }, { queryClient }) => {
-    // The stream writes the history entry after the save returned: this session's own change
-    // refreshes the question's history (only), so the entry appears however late it lands.
-    if (self)
-      return queryClient.invalidateQueries({
-        queryKey: [...questionKey(data.projectId, data.questionId), 'history'],
-      });
+    if (self) return;
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: listKey(data.projectId) }),
       queryClient.invalidateQueries({ queryKey: questionKey(data.projectId, data.questionId) }),

@@ -105,7 +105,7 @@ function Change({ change, nameOf }: { change: FieldChange; nameOf: (id: string) 
 export function HistoryDrawer(props: HistoryDrawerProps) {
   const { opened, onClose, projectId, questionId, currentVersion, team, canRestore, restoringId, onRestore } =
     props;
-  const history = useQuestionHistory(projectId, questionId, { enabled: opened });
+  const history = useQuestionHistory(projectId, questionId, { enabled: opened, currentVersion });
   useErrorToast(history.isError, history.errorUpdatedAt, MESSAGES.fetchHistory);
   const members = new Map(team.map((m) => [m.userId, m.member]));
   const nameOf = (id: string) => members.get(id)?.fullName ?? 'A former member';
