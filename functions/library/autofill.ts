@@ -93,10 +93,9 @@ export async function reviewDrafts(
   sessionId: string | null,
 ) {
   await visibleProject(caller, projectId);
-  const wanted = new Set(body.questionIds);
-  const drafts = (await repo.questionsOf(caller.user.teamId, projectId)).filter(
-    (q) => wanted.has(q.questionId) && q.libraryDraft && !q.deletedAt && q.isLinked !== false,
-  );
+  const drafts = (
+    await repo.getQuestions(caller.user.teamId, projectId, [...new Set(body.questionIds)])
+  ).filter((q) => q.libraryDraft && !q.deletedAt && q.isLinked !== false);
   if (!drafts.length) throw new UnprocessableError(AUTOFILL_MESSAGES.noDrafts);
   let changed = 0;
   for (let i = 0; i < drafts.length; i += WRITES_IN_FLIGHT) {

@@ -186,6 +186,15 @@ export async function recordUsage(item: Omit<UsageItem, 'createdAt'>) {
 export const getQuestion = async (teamId: string, projectId: string, questionId: string) =>
   (await db().entities.question.get({ teamId, projectId, questionId }).go()).data;
 
+/** These questions of a project (BatchGetItem); ones that do not exist are left out. */
+export async function getQuestions(teamId: string, projectId: string, questionIds: string[]) {
+  if (!questionIds.length) return [];
+  const { data } = await db()
+    .entities.question.get(questionIds.map((questionId) => ({ teamId, projectId, questionId })))
+    .go({ concurrency: 4 });
+  return data;
+}
+
 export type TermItem = EntityItem<typeof LibraryTermEntity>;
 
 export async function termsOf(teamId: string) {

@@ -360,6 +360,10 @@ describe('the answer library', () => {
       .poll(() => page.getByTestId('library-drafts').textContent(), { timeout: 30_000 })
       .toBe(String(filled.length));
     await shot(page, 'autofill-dashboard');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'autofill-dashboard-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Review: accept one, reject one, from the review dialog.
     await card.getByRole('button', { name: 'Review drafts' }).click();
@@ -369,6 +373,10 @@ describe('the answer library', () => {
     expect(await rowsInDialog.count()).toBe(filled.length);
     await page.waitForTimeout(300);
     await shot(page, 'autofill-review');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(300);
+    await shot(page, 'autofill-review-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
     const [accepted, rejected, opened] = filled;
     const questionText = (id: string) => asked[ids.indexOf(id)];
     await dialog

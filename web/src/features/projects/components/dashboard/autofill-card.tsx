@@ -95,8 +95,9 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
         </Tooltip>
       }
     >
-      <Group justify="space-between" align="center" wrap="nowrap" gap="lg">
-        <div style={{ flex: 1, minWidth: 0 }}>{status}</div>
+      {/* On a phone the count and its button go under the status line. */}
+      <Group justify="space-between" align="center" wrap="wrap" gap="lg">
+        <div style={{ flex: '1 1 280px', minWidth: 0 }}>{status}</div>
         <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
           <ThemeIcon variant="light" color="violet" size={36} radius="md" aria-hidden>
             <IconSparkles size={20} />
