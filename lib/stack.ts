@@ -19,6 +19,7 @@ import { Data } from './constructs/data';
 import { Email } from './constructs/email';
 import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
+import { Schedules } from './constructs/schedules';
 import { StreamJobs } from './constructs/stream-jobs';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
@@ -43,6 +44,7 @@ export class QuestionnaireStack extends Stack {
   readonly webSocketHandler: IFunction;
   readonly reactions: Reactions;
   readonly jobs: StreamJobs;
+  readonly schedules: Schedules;
   readonly replies: Replies;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
@@ -127,6 +129,7 @@ export class QuestionnaireStack extends Stack {
       backend: this.backend,
       removalPolicy,
     });
+    this.schedules = new Schedules(this, 'Schedules', { backend: this.backend });
     this.replies.addReceiver(this.backend);
 
     this.api = new Api(this, 'Api', {

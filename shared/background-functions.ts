@@ -19,6 +19,8 @@ export interface BackgroundFunction {
     memoryMb: number;
     timeoutSeconds: number;
   };
+  /** Run on a timer: an EventBridge rule on AWS, an interval in the local runner. */
+  schedule?: { everyMinutes: number; timeoutSeconds: number };
 }
 
 export const BACKGROUND_FUNCTIONS = {
@@ -64,6 +66,13 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 900,
     },
   },
+  documentExpiry: {
+    entry: 'functions/documents/expiry-job.ts',
+    description:
+      'Records the expiry notices that are due (30 days before a document expires, and on the day); the stream sends them',
+    access: { table: 'readwrite' },
+    schedule: { everyMinutes: 60, timeoutSeconds: 300 },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
@@ -84,5 +93,7 @@ export const REACTION_ENTITIES = [
   'libraryAnswer',
   'answerCandidate',
   'autofillRun',
+  'document',
+  'documentLink',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

@@ -88,6 +88,18 @@ export const SourceUpdated = liveEvent(
  */
 export const LibraryUpdated = liveEvent('LIBRARY_UPDATED', z.object({ changes: z.number().int().min(1) }));
 
+/** The team's document library changed: a document uploaded, renamed, archived, reinstated or expiring (team scope). */
+export const DocumentsUpdated = liveEvent('DOCUMENTS_UPDATED', z.object({ documentId: z.string() }));
+
+/**
+ * Documents were attached to or removed from a project or one of its questions (project scope).
+ * `questionId` is absent for the project's own files.
+ */
+export const AttachmentsUpdated = liveEvent(
+  'ATTACHMENTS_UPDATED',
+  z.object({ projectId: z.string(), questionId: z.string().optional(), documentId: z.string() }),
+);
+
 /** An autofill run on the project started, progressed or ended (on the project's scope). */
 export const AutofillUpdated = liveEvent(
   'AUTOFILL_UPDATED',
@@ -112,6 +124,8 @@ export const LiveEvent = z.discriminatedUnion('eventName', [
   ActivityCreated,
   SourceUpdated,
   LibraryUpdated,
+  DocumentsUpdated,
+  AttachmentsUpdated,
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type EventName = LiveEvent['eventName'];

@@ -13,6 +13,8 @@ export const TABLE = {
     { name: 'byUser', partitionKey: 'byUserPk', sortKey: 'byUserSk' },
     { name: 'byEmail', partitionKey: 'byEmailPk', sortKey: 'byEmailSk' },
     { name: 'byStatus', partitionKey: 'byStatusPk', sortKey: 'byStatusSk' },
+    /** A document's attachments across projects; documents due an expiry check (see functions/documents). */
+    { name: 'byDocument', partitionKey: 'byDocumentPk', sortKey: 'byDocumentSk' },
   ],
 } as const;
 

@@ -6,7 +6,7 @@
  * questions never become candidates. A discarded candidate comes back only when the answer changes.
  */
 import type { QuestionItem } from '../common/entities';
-import { publish } from '../common/events';
+import { publish, sessionMark } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
@@ -77,7 +77,25 @@ async function onAutofill(change: Change) {
   });
 }
 
-export const reactions: Reactions = { question: onQuestion, autofillRun: onAutofill };
+/** A document's expiry date came (functions/documents/expiry-job.ts): the answers citing it need review. */
+async function onDocument(change: Change) {
+  const after = change.newImage as
+    | { teamId: string; documentId: string; documentName: string; expiresOn?: string; expiryNotice?: string }
+    | undefined;
+  if (after?.expiryNotice !== 'EXPIRED' || change.oldImage?.expiryNotice === 'EXPIRED') return;
+  const reason = `Supporting document "${after.documentName}" expired on ${after.expiresOn ?? 'its expiry date'}`;
+  for (const answer of await repo.answersCiting(after.teamId, after.documentId)) {
+    if (answer.answerStatus !== 'IN-USE') continue;
+    await repo.updateAnswer(after.teamId, answer.answerId, {
+      answerStatus: 'FLAGGED',
+      flaggedReason: reason,
+      updatedByUserId: answer.updatedByUserId ?? answer.createdByUserId,
+      changedBySession: sessionMark(null),
+    });
+  }
+}
+
+export const reactions: Reactions = { question: onQuestion, autofillRun: onAutofill, document: onDocument };
 
 /**
  * LIBRARY_UPDATED on each team's scope, once per batch of answer or candidate changes (an import

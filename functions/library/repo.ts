@@ -26,6 +26,7 @@ const db = bindService({
   autofillRun: AutofillRunEntity,
   project: sharedEntities.project,
   question: sharedEntities.question,
+  documentLink: sharedEntities.documentLink,
   team: sharedEntities.team,
 });
 
@@ -85,6 +86,19 @@ export async function updateAnswer(
     if (!isConditionFailure(error)) throw error;
     return (await getAnswer(teamId, answerId)) ? 'stale' : 'missing';
   }
+}
+
+/** The documents attached to a question (what its answer cites): one Query of the project's links. */
+export async function documentsCitedBy(teamId: string, projectId: string, questionId: string) {
+  const { data } = await db()
+    .entities.documentLink.query.primary({ teamId, projectId, scope: questionId })
+    .go({ pages: 'all' });
+  return data.map((link) => link.documentId);
+}
+
+/** The team's answers that cite a document (a background read of the library partition). */
+export async function answersCiting(teamId: string, documentId: string) {
+  return (await answersOf(teamId)).filter((a) => a.documentIds?.includes(documentId));
 }
 
 export async function deleteAnswer(teamId: string, answerId: string) {

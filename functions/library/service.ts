@@ -387,11 +387,16 @@ export async function updateCandidates(
   if (body.newStatus === 'CREATE') {
     const known = new Set((await repo.answersOf(teamId)).map((a) => a.contentKey));
     const fresh = [];
-    for (const c of candidates) {
+    const cited = await Promise.all(
+      candidates.map((c) => repo.documentsCitedBy(teamId, c.projectId, c.questionId)),
+    );
+    for (const [i, c] of candidates.entries()) {
       const contentKey = contentKeyOf(c.question, c.answer);
       if (known.has(contentKey)) continue;
       known.add(contentKey);
+      const documentIds = cited[i];
       fresh.push({
+        ...(documentIds.length ? { documentIds } : {}),
         teamId,
         answerId: randomUUID(),
         answer: c.answer,

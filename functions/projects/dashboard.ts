@@ -25,6 +25,7 @@ type Stats = Pick<
   | 'activity'
   | 'remainingDelta'
   | 'libraryDrafts'
+  | 'evidenceExpired'
 >;
 type Counts = Record<string, number>;
 
@@ -120,7 +121,8 @@ export function dashboardView(project: ProjectItem, stats: Stats | null, now = n
         : [],
     minimumProgress: total ? targetSeries(createdDay, project.dueOn, total) : [],
     questionAssignments: stats ? assignments(stats) : [],
-    libraryDrafts: Object.values((stats?.libraryDrafts ?? {}) as Counts).reduce((sum, n) => sum + n, 0),
+    libraryDrafts: sum(stats?.libraryDrafts),
+    evidenceExpired: sum(stats?.evidenceExpired),
   };
 }
 
@@ -130,3 +132,5 @@ export async function projectDashboard(caller: TeamCaller, projectId: string): P
   if (!project || !canSeeProject(project, caller.user.userId)) throw new NotFoundError(PROJECT_NOT_FOUND);
   return dashboardView(project, stats);
 }
+
+const sum = (counts: unknown) => Object.values((counts ?? {}) as Counts).reduce((total, n) => total + n, 0);

@@ -56,6 +56,7 @@ export function toQuestion(
     version: q.version ?? 1,
     loggedInUserMentioned,
     ...(q.libraryDraft ? { libraryDraft: q.libraryDraft } : {}),
+    ...(q.evidenceExpired?.length ? { evidenceExpired: q.evidenceExpired } : {}),
   };
 }
 
@@ -190,10 +191,15 @@ async function applyChanges(
     (next.answer !== undefined ||
       next.responseClassification !== undefined ||
       next.responseStatus !== undefined);
+  // Saving the answer or its classification is the review its expired evidence asked for.
+  const reviewsEvidence =
+    question.evidenceExpired?.length &&
+    (next.answer !== undefined || next.responseClassification !== undefined);
   const updated = await repo.updateQuestion(
     { teamId: caller.user.teamId, projectId: question.projectId, questionId: question.questionId },
     {
       ...next,
+      ...(reviewsEvidence ? { evidenceExpired: null } : {}),
       ...(reviewsDraft
         ? { libraryDraft: null, libraryAnswerId: next.libraryAnswerId ?? question.libraryDraft?.answerId }
         : {}),

@@ -43,6 +43,8 @@ type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assigned
   unlinkedAs?: 'NOT_A_QUESTION';
   /** null: the autofill draft was reviewed (the marker goes). */
   libraryDraft?: null;
+  /** null: the answer was reviewed against its expired evidence (the flag goes). */
+  evidenceExpired?: null;
   updatedByUserId: string;
   changedBySession: string;
 };
@@ -57,7 +59,7 @@ export async function updateQuestion(
   changes: QuestionChanges,
   expectedVersion?: number,
 ) {
-  const { assignedToUserId, libraryDraft, ...set } = changes;
+  const { assignedToUserId, libraryDraft, evidenceExpired, ...set } = changes;
   let update = db()
     .entities.question.patch(key)
     .set(assignedToUserId ? { ...set, assignedToUserId } : set)
@@ -65,6 +67,7 @@ export async function updateQuestion(
   const removed = [
     ...(assignedToUserId === null ? (['assignedToUserId'] as const) : []),
     ...(libraryDraft === null ? (['libraryDraft'] as const) : []),
+    ...(evidenceExpired === null ? (['evidenceExpired'] as const) : []),
   ];
   if (removed.length) update = update.remove(removed);
   try {

@@ -16,6 +16,8 @@ export interface StatsDelta {
   activity: Counts;
   remainingDelta: Counts;
   libraryDrafts: Counts;
+  /** Questions whose cited evidence expired, by assignee. */
+  evidenceExpired: Counts;
   /** assignee → time of their latest change. */
   lastUpdate: Record<string, string>;
 }
@@ -29,6 +31,7 @@ export const emptyDelta = (): StatsDelta => ({
   activity: {},
   remainingDelta: {},
   libraryDrafts: {},
+  evidenceExpired: {},
   lastUpdate: {},
 });
 
@@ -43,6 +46,7 @@ type QuestionImage = Pick<
   | 'includeInLibrary'
   | 'creationType'
   | 'libraryDraft'
+  | 'evidenceExpired'
 >;
 
 /** Whether a question counts at all: linked to its source and not deleted. */
@@ -66,6 +70,7 @@ function addImage(delta: StatsDelta, q: QuestionImage | undefined, sign: 1 | -1,
   if (q.responseStatus !== 'INCOMPLETE') bump(delta.started, assignee, sign);
   if (q.responseStatus !== 'COMPLETE') bump(delta.remainingDelta, day, sign);
   if (q.libraryDraft) bump(delta.libraryDrafts, assignee, sign);
+  if (q.evidenceExpired?.length) bump(delta.evidenceExpired, assignee, sign);
 }
 
 const WORK_FIELDS = [
@@ -112,6 +117,7 @@ const COUNT_MAPS = [
   'activity',
   'remainingDelta',
   'libraryDrafts',
+  'evidenceExpired',
 ] as const;
 
 /** Two deltas as one (a batch of changes to one project is applied in one write). */

@@ -13,6 +13,7 @@ import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { reactions as discussionReactions } from '../discussion/reactions';
+import { reactions as documentReactions } from '../documents/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
@@ -47,6 +48,7 @@ const byEntity = merged(
   discussionReactions,
   sourceReactions,
   libraryReactions,
+  documentReactions,
 );
 const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
 

@@ -216,6 +216,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     stops.push(() => jobs.stop());
+    // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs it.
+    stops.push(await startSchedules());
     // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
     // inboundMail function is invoked with the bucket's ObjectCreated event.
     const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
@@ -275,4 +277,26 @@ export async function findFreeBasePort(): Promise<number> {
     if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }
   throw new Error('No free ports found');
+}
+
+/**
+ * Runs each scheduled background function (a `schedule` in shared/background-functions.ts) once at
+ * start and then at its rate; a failed run is logged and the next one tries again. Answers a stop.
+ */
+async function startSchedules(): Promise<() => Promise<void>> {
+  const { BACKGROUND_FUNCTIONS } = await import('../../shared/background-functions');
+  const timers: NodeJS.Timeout[] = [];
+  for (const [name, fn] of Object.entries(BACKGROUND_FUNCTIONS)) {
+    if (!('schedule' in fn)) continue;
+    const { handler } = (await import(`../../${fn.entry}`)) as { handler: () => Promise<unknown> };
+    const run = () =>
+      handler().catch((error: Error) => console.error(`scheduled ${name} failed: ${error.message}`));
+    void run();
+    const timer = setInterval(run, fn.schedule.everyMinutes * 60_000);
+    timer.unref();
+    timers.push(timer);
+  }
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+  };
 }

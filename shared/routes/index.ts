@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import { discussion } from './discussion';
+import { documents } from './documents';
 import { library } from './library';
 import { meta } from './meta';
 import { notifications } from './notifications';
@@ -30,6 +31,7 @@ const slices = [
   tags,
   sources,
   library,
+  documents,
 ] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';

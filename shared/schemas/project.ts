@@ -289,6 +289,8 @@ export const ProjectDashboard = z.object({
   questionAssignments: QuestionAssignment.array(),
   /** Answers filled by autofill that no one has reviewed yet. */
   libraryDrafts: z.number().int(),
+  /** Questions whose cited evidence expired: up for review. */
+  evidenceExpired: z.number().int(),
 });
 export type ProjectDashboard = z.infer<typeof ProjectDashboard>;
 

@@ -30,6 +30,14 @@ export const LibraryDraft = z.object({
 });
 export type LibraryDraft = z.infer<typeof LibraryDraft>;
 
+/** Evidence a question cites that expired (the document library's expiry), so its answer needs a look. */
+export const ExpiredEvidence = z.object({
+  documentId: z.string(),
+  documentName: z.string(),
+  expiresOn: z.string(),
+});
+export type ExpiredEvidence = z.infer<typeof ExpiredEvidence>;
+
 export const Question = z.object({
   questionId: z.string(),
   projectId: z.string(),
@@ -56,6 +64,8 @@ export const Question = z.object({
   loggedInUserMentioned: z.boolean().optional(),
   /** Filled by autofill from this library entry, waiting for a reviewer to accept or reject it. */
   libraryDraft: LibraryDraft.optional(),
+  /** Documents the question cites that expired: its answer is up for review until someone saves it. */
+  evidenceExpired: z.array(ExpiredEvidence).optional(),
 });
 export type Question = z.infer<typeof Question>;
 

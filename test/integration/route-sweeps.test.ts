@@ -46,6 +46,7 @@ import {
   pathSegments,
   UNKNOWN_IDS,
 } from '../support/arbitraries';
+import { addDocument, uploadDocument } from '../support/documents';
 import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
@@ -83,6 +84,8 @@ interface Ctx {
   projectSourceId: string;
   /** An answer of the team's library. */
   answerId: string;
+  /** A document of the team's library, attached to the project and its question. */
+  documentId: string;
 }
 const SAMPLE_CTX: Ctx = {
   projectId: 'project-1',
@@ -92,6 +95,7 @@ const SAMPLE_CTX: Ctx = {
   roleId: 'role-1',
   projectSourceId: 'source-1',
   answerId: 'answer-1',
+  documentId: 'document-1',
 };
 
 let invitees = 0;
@@ -172,6 +176,27 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   reviewDrafts: () => ({ questionIds: ['question-1'], decision: 'ACCEPT' }),
   // A new term each time: a second term of the same name is refused.
   createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
+  createDocument: () => ({
+    fileName: 'SOC 2 Type II report.pdf',
+    contentType: 'application/pdf',
+    documentName: 'SOC 2 Type II Report',
+    documentTypeId: 'SOC2_REPORT',
+  }),
+  completeDocument: () => ({}),
+  uploadDocumentVersion: () => ({
+    fileName: 'SOC 2 Type II report 2027.pdf',
+    contentType: 'application/pdf',
+  }),
+  // A stale version unless FRESH_BODY reads the document's current one.
+  updateDocument: () => ({ version: 1, documentName: 'Renamed by the sweep' }),
+  attachProjectDocument: (ctx) => ({ documentId: ctx.documentId }),
+  attachQuestionDocument: (ctx) => ({ documentId: ctx.documentId }),
+  // The project's own attachment only (FRESH attaches it again first), never the question's.
+  removeProjectDocument: (ctx) => ({
+    documentId: ctx.documentId,
+    questionDocumentId: `PROJECT.${ctx.documentId}`,
+  }),
+  removeQuestionDocument: (ctx) => ({ documentId: ctx.documentId }),
   updateTerm: () => ({
     term: 'RPO',
     definition: 'Recovery point objective: how much data a restore may lose.',
@@ -212,6 +237,8 @@ interface TeamData {
   collectionId: string;
   termId: string;
   termDefinition: string;
+  documentId: string;
+  documentName: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -221,6 +248,7 @@ const ctxOf = (team: TeamData): Ctx => ({
   roleId: team.roleId,
   projectSourceId: team.projectSourceId,
   answerId: team.answerId,
+  documentId: team.documentId,
 });
 
 /**
@@ -241,6 +269,7 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   // An upload never made: 404 unless FRESH gives the caller one of its own.
   answerSourceId: () => randomUUID(),
   termId: (t) => t.termId,
+  documentId: (t) => t.documentId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -292,6 +321,13 @@ async function freshAnswer(team: TeamData) {
   return { answerId: added.body.data.answerIds[0] as string };
 }
 
+/** A document of the team's library added now (to archive, reinstate or complete). */
+async function freshDocument(team: TeamData, complete = true) {
+  const as = api.as(team.owner.token);
+  const document = { fileName: 'Fresh evidence.pdf', documentName: `Fresh evidence ${randomUUID()}` };
+  return { documentId: complete ? await addDocument(as, document) : await uploadDocument(as, document) };
+}
+
 let lastDraft = '';
 const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
   deleteAnswer: (team) => freshAnswer(team),
@@ -304,6 +340,30 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
   completeLibraryUpload: async (team) => ({
     answerSourceId: await uploadLibraryFile(api.as(team.owner.token), 'Answer library.csv', SWEEP_CSV),
   }),
+  completeDocument: (team) => freshDocument(team, false),
+  archiveDocument: (team) => freshDocument(team),
+  reinstateDocument: async (team) => {
+    const params = await freshDocument(team);
+    const archived = await api.as(team.owner.token).call('archiveDocument', { params });
+    if (archived.status !== 200) throw new Error(`archiveDocument answered ${archived.status}`);
+    return params;
+  },
+  // The team's document attached to the project again (each call removes it).
+  removeProjectDocument: async (team) => {
+    const body = { documentId: team.documentId };
+    const params = { projectId: team.projectId };
+    const added = await api.as(team.owner.token).call('attachProjectDocument', { params, body });
+    if (added.status !== 200) throw new Error(`attachProjectDocument answered ${added.status}`);
+    return params;
+  },
+  // A question of its own with the team's document attached.
+  removeQuestionDocument: async (team) => {
+    const params = await freshQuestion(team);
+    const body = { documentId: team.documentId };
+    const added = await api.as(team.owner.token).call('attachQuestionDocument', { params, body });
+    if (added.status !== 200) throw new Error(`attachQuestionDocument answered ${added.status}`);
+    return params;
+  },
   deleteQuestion: (team) => freshQuestion(team),
   markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
   // A project of its own: a second run on a project while one is going is refused (409).
@@ -344,6 +404,14 @@ const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string
 };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  // The document's current version, so the update is not refused as stale.
+  updateDocument: async (team) => {
+    const all = await api.as(team.owner.token).call('listAllDocuments');
+    const current = (all.body.data as Array<{ documentId: string; version: number }>).find(
+      (d) => d.documentId === team.documentId,
+    );
+    return { version: current?.version ?? 1, documentName: team.documentName };
+  },
   // The draft FRESH.reviewDrafts just wrote (params are made first).
   reviewDrafts: async () => ({ questionIds: [lastDraft], decision: 'ACCEPT' }),
   // A candidate written as the library's reaction writes it (a question saved with Include in Library).
@@ -608,6 +676,16 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     'createTerm',
     await as.call('createTerm', { body: { term: `Secret term ${label}`, definition: termDefinition } }),
   );
+  const documentName = `Secret evidence ${label} 7f3a`;
+  const documentId = await addDocument(
+    as,
+    { fileName: 'Secret evidence 7f3a.pdf', documentName },
+    { projectId },
+  );
+  ok(
+    'attachQuestionDocument',
+    await as.call('attachQuestionDocument', { params: { projectId, questionId }, body: { documentId } }),
+  );
   const collection = ok(
     'createCollection',
     await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
@@ -660,6 +738,8 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     collectionId: collection.collectionId,
     termId: term.termId,
     termDefinition,
+    documentId,
+    documentName,
   };
 }
 
@@ -821,6 +901,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     team.wording,
     team.answerText,
     team.termDefinition,
+    team.documentName,
     team.member.email,
     team.owner.email,
   ];
@@ -835,6 +916,7 @@ describe('cross-team sweep (another team’s owner with this team’s real ids)'
     roleId: marker,
     projectSourceId: marker,
     answerId: marker,
+    documentId: marker,
   };
   const takesIds = routeList.filter(
     (route) =>

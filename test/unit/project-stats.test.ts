@@ -31,6 +31,16 @@ const image = fc.record({
     fc.constant({ answerId: 'a1', confidence: 0.9, runId: 'r1', originalQuestion: 'Is MFA enforced?' }),
     { nil: undefined },
   ),
+  evidenceExpired: fc.option(
+    fc.constant([
+      { documentId: 'd1', documentName: 'SOC 2 Type II Report', expiresOn: '2026-01-01' },
+    ] as Array<{
+      documentId: string;
+      documentName: string;
+      expiresOn: string;
+    }>),
+    { nil: undefined },
+  ),
 });
 
 /** A step: question i becomes `next` (undefined: removed). */
@@ -52,6 +62,7 @@ function recount(questions: Array<Image | undefined>) {
     if (q.responseStatus === 'COMPLETE') bump(expected.completed, who);
     if (q.responseStatus !== 'INCOMPLETE') bump(expected.started, who);
     if (q.libraryDraft) bump(expected.libraryDrafts, who);
+    if (q.evidenceExpired) bump(expected.evidenceExpired, who);
   }
   return expected;
 }
@@ -82,6 +93,7 @@ describe('question deltas', () => {
         expect(total.completed).toEqual(expected.completed);
         expect(total.started).toEqual(expected.started);
         expect(total.libraryDrafts).toEqual(expected.libraryDrafts);
+        expect(total.evidenceExpired).toEqual(expected.evidenceExpired);
         expect(remaining(total)).toBe(notComplete(questions));
       }),
     );
@@ -133,9 +145,11 @@ describe('dashboard view', () => {
       activity: { '2026-03-03': 5 },
       remainingDelta: { '2026-03-01': 10, '2026-03-03': -4 },
       libraryDrafts: { u1: 1, [NOBODY]: 2 },
+      evidenceExpired: { u1: 2 },
     };
     const view = dashboardView(project, stats, new Date('2026-03-04T12:00:00Z'));
     expect(view.libraryDrafts).toBe(3);
+    expect(view.evidenceExpired).toBe(2);
     expect(view.minimumProgress[0]).toEqual({ day: '2026-03-01', remainingQuestions: 10 });
     expect(view.minimumProgress[5]).toEqual({ day: '2026-03-06', remainingQuestions: 5 });
     expect(view.minimumProgress.at(-1)).toEqual({ day: '2026-03-11', remainingQuestions: 0 });

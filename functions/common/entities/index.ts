@@ -7,6 +7,7 @@ import { bindService } from '../db';
 import { ActivityDayEntity } from './activity-day';
 import { ActivityEventEntity } from './activity-event';
 import { ConnectionEntity } from './connection';
+import { DocumentLinkEntity } from './document-link';
 import { GroupEntity } from './group';
 import { MembershipEntity } from './membership';
 import { NotificationEntity } from './notification';
@@ -34,6 +35,7 @@ export const sharedEntities = {
   project: ProjectEntity,
   projectStats: ProjectStatsEntity,
   question: QuestionEntity,
+  documentLink: DocumentLinkEntity,
   source: SourceEntity,
   sourceSheet: SourceSheetEntity,
   sourceDocument: SourceDocumentEntity,
@@ -57,11 +59,13 @@ export type MembershipItem = EntityItem<typeof MembershipEntity>;
 export type ProjectItem = EntityItem<typeof ProjectEntity>;
 export type ProjectStatsItem = EntityItem<typeof ProjectStatsEntity>;
 export type QuestionItem = EntityItem<typeof QuestionEntity>;
+export type DocumentLinkItem = EntityItem<typeof DocumentLinkEntity>;
 export type QuestionActivityItem = EntityItem<typeof QuestionActivityEntity>;
 export type SourceItem = EntityItem<typeof SourceEntity>;
 export type SourceSheetItem = EntityItem<typeof SourceSheetEntity>;
 export type SourceDocumentItem = EntityItem<typeof SourceDocumentEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
+export { linkIdOf, PROJECT_SCOPE } from './document-link';
 export { canSeeProject } from './project';
 export { NOBODY } from './project-stats';
 export { newQuestionId } from './question';

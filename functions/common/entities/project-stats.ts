@@ -30,6 +30,8 @@ export const ProjectStatsEntity = new Entity({
     remainingDelta: { type: 'any', required: true, default: () => ({}) },
     /** assignee → answers filled by autofill, not yet reviewed. */
     libraryDrafts: { type: 'any', required: true, default: () => ({}) },
+    /** assignee → questions whose cited evidence expired. */
+    evidenceExpired: { type: 'any', required: true, default: () => ({}) },
   },
   indexes: {
     primary: {

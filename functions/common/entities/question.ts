@@ -49,6 +49,18 @@ export const QuestionEntity = new Entity({
         originalQuestion: { type: 'string', required: true },
       },
     },
+    /** Documents the question cites that expired (see functions/documents): its answer is up for review. */
+    evidenceExpired: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          documentId: { type: 'string', required: true },
+          documentName: { type: 'string', required: true },
+          expiresOn: { type: 'string', required: true },
+        },
+      },
+    },
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },

@@ -21,6 +21,8 @@ export const LibraryAnswerEntity = new Entity({
     creationMethod: { type: CREATION_METHODS, required: true },
     tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     collectionIds: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    /** Documents of the document library the answer cites (its question's attachments when it entered the library). */
+    documentIds: { type: 'list', items: { type: 'string' } },
     /** Normalised question and answer: what makes two entries the same answer (import duplicates). */
     contentKey: { type: 'string', required: true },
     usageCount: { type: 'number', required: true, default: 0 },

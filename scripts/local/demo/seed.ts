@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../../../functions/common/entities';
+import { ensureDocuments, type SeedDocument } from '../../../functions/documents/seed';
 import { ensureLibrary, type SeedAnswer } from '../../../functions/library/seed';
 import {
   ensureProject,
@@ -15,6 +16,7 @@ import {
   type SeedProject,
   type SeedQuestion,
 } from '../../../functions/projects/seed';
+import { pdfBytes } from '../../fixtures/pdf';
 import { DEMO } from '../provision';
 import { type CorpusQuestion, loadCorpus } from './corpus';
 import { fillAnswer } from './fill-ins';
@@ -203,6 +205,90 @@ export async function ensureDemoData(
     await ensureQuestions(ids, projectQuestions(plan, project, bank, who));
   }
   await ensureLibrary(teamId, demo.userId, libraryAnswers(bank.values()));
+  await ensureDocuments(teamId, demo.userId, await demoDocuments(teamId));
+}
+
+/**
+ * The evidence a security team keeps, as PDFs, each attached to the open questionnaires' questions
+ * it supports (found by their wording). One certificate expires within the month and one insurance
+ * certificate has lapsed, so the expiry notices and review flags show from the first start.
+ */
+async function demoDocuments(teamId: string): Promise<SeedDocument[]> {
+  const questions = (
+    await Promise.all(
+      DEMO_PROJECTS.map(async (plan) => {
+        const projectId = fixedId('demo-project', teamId, plan.key);
+        const { data } = await db()
+          .entities.question.query.primary({ teamId, projectId })
+          .go({ pages: 'all' });
+        return data;
+      }),
+    )
+  ).flat();
+  const supporting = (pattern: RegExp) =>
+    questions
+      .filter((q) => pattern.test(q.question))
+      .slice(0, 6)
+      .map((q) => ({ projectId: q.projectId, questionId: q.questionId }));
+  const day = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+  const pdf = (title: string, lines: string[]) => pdfBytes([title, '', ...lines].join('\n'));
+  return [
+    {
+      documentId: fixedId('demo-document', teamId, 'soc2'),
+      documentName: 'SOC 2 Type II Report 2026',
+      documentTypeId: 'SOC2_REPORT',
+      fileName: 'SOC 2 Type II Report - period ending 30 June 2026.pdf',
+      bytes: pdf('SOC 2 Type II Report', [
+        'Independent service auditor report on controls relevant to security and availability.',
+        'Period: 1 July 2025 to 30 June 2026. Opinion: unqualified.',
+      ]),
+      expiresOn: day(215),
+      attachTo: supporting(/SOC ?2|audit|attest|third.party (review|assessment)/i),
+    },
+    {
+      documentId: fixedId('demo-document', teamId, 'iso27001'),
+      documentName: 'ISO 27001 Certificate',
+      documentTypeId: 'ISO27001_CERTIFICATE',
+      fileName: 'ISO-IEC 27001-2022 certificate.pdf',
+      bytes: pdf('Certificate of Registration', [
+        'Information security management system conforming to ISO/IEC 27001:2022.',
+        'Scope: the development and operation of the questionnaire workspace platform.',
+      ]),
+      expiresOn: day(21),
+      attachTo: supporting(/ISO|certif|information security (program|management)/i),
+    },
+    {
+      documentId: fixedId('demo-document', teamId, 'pentest'),
+      documentName: 'Penetration Test Summary 2026',
+      documentTypeId: 'PENETRATION_TEST',
+      fileName: 'Penetration test executive summary 2026.pdf',
+      bytes: pdf('Penetration Test - Executive Summary', [
+        'External and authenticated application testing, March 2026.',
+        'No critical or high findings open; two medium findings remediated and retested.',
+      ]),
+      attachTo: supporting(/penetration|pen test|vulnerabilit/i),
+    },
+    {
+      documentId: fixedId('demo-document', teamId, 'policy'),
+      documentName: 'Information Security Policy v4.2',
+      documentTypeId: 'SECURITY_POLICY',
+      fileName: 'Information Security Policy v4.2.pdf',
+      bytes: pdf('Information Security Policy', [
+        'Version 4.2, approved by the executive team. Reviewed every year.',
+        'Covers access control, encryption, logging, incident response and supplier security.',
+      ]),
+      attachTo: supporting(/polic(y|ies)/i),
+    },
+    {
+      documentId: fixedId('demo-document', teamId, 'insurance'),
+      documentName: 'Cyber Insurance Certificate',
+      documentTypeId: 'INSURANCE_CERTIFICATE',
+      fileName: 'Cyber liability insurance certificate.pdf',
+      bytes: pdf('Certificate of Insurance', ['Cyber liability and technology errors and omissions cover.']),
+      expiresOn: day(-3),
+      attachTo: supporting(/insurance|liabilit/i),
+    },
+  ];
 }
 
 /** The answer bank's finished answers as the demo team's library, tagged with their section. */

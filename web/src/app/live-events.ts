@@ -1,4 +1,5 @@
 import { answeringLiveEvents } from '@/features/answering/live-events';
+import { documentsLiveEvents } from '@/features/documents/live-events';
 import { libraryLiveEvents } from '@/features/library/live-events';
 import { notificationsLiveEvents } from '@/features/notifications/live-events';
 import { projectsLiveEvents } from '@/features/projects/live-events';
@@ -12,6 +13,7 @@ import type { LiveEventHandlers } from '@/lib/live-events';
  */
 export const liveEventHandlers: readonly LiveEventHandlers[] = [
   answeringLiveEvents,
+  documentsLiveEvents,
   libraryLiveEvents,
   notificationsLiveEvents,
   projectsLiveEvents,

@@ -32,7 +32,7 @@ const LongForm = page(() => import('@/features/projects/routes/long-form'));
 const Notifications = page(() => import('@/features/notifications/routes/notifications'));
 const Library = page(() => import('@/features/library/routes/library'));
 const Answers = page(() => import('@/features/library/routes/answers'));
-const Files = page(() => import('@/features/library/routes/files'));
+const Files = page(() => import('@/features/documents/routes/files'));
 const Insights = page(() => import('@/features/insights/routes/insights'));
 const Settings = page(() => import('@/features/settings/routes/settings'));
 const Team = page(() => import('@/features/team/routes/team'));

@@ -16,6 +16,10 @@ const keys = {
   otherList: ['answering', 'p2', 'questions'],
   otherProject: ['answering', 'p2', 'project'],
   dashboard: ['projects', 'detail', 'p1'],
+  attachments: ['answering', 'p1', 'attachments', 'q1'],
+  otherAttachments: ['answering', 'p1', 'attachments', 'q2'],
+  otherProjectAttachments: ['answering', 'p2', 'attachments', 'q9'],
+  documentLibrary: ['answering', 'document-library'],
 };
 
 /** The names of the seeded queries the event marked stale. */
@@ -86,6 +90,26 @@ describe('answering live events', () => {
       'list',
       'project',
     ]);
+  });
+
+  it("ATTACHMENTS_UPDATED refreshes that project's attachments and the library picker", () => {
+    const event: LiveEvent = {
+      eventName: 'ATTACHMENTS_UPDATED',
+      data: { projectId: 'p1', questionId: 'q1', documentId: 'd1' },
+      scope,
+    };
+    expect(invalidatedBy(event)).toEqual(['attachments', 'otherAttachments', 'documentLibrary']);
+    expect(invalidatedBy({ ...event, self: true })).toEqual([]);
+  });
+
+  it('DOCUMENTS_UPDATED refreshes the library picker and every attachment list', () => {
+    expect(
+      invalidatedBy({
+        eventName: 'DOCUMENTS_UPDATED',
+        data: { documentId: 'd1' },
+        scope: { kind: 'team', id: 't1' },
+      }),
+    ).toEqual(['attachments', 'otherAttachments', 'otherProjectAttachments', 'documentLibrary']);
   });
 
   it('reads the project out of a notification link', () => {

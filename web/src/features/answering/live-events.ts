@@ -1,4 +1,6 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
+import { ANSWERING_DOCUMENTS_KEY } from './api/list-library-documents';
+import { projectAttachmentsQueryKey } from './api/list-question-documents';
 
 /** Every answering query of one project starts with this key. */
 const projectKey = (projectId: string) => ['answering', projectId] as const;
@@ -53,5 +55,22 @@ export const answeringLiveEvents: LiveEventHandlers = {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [...projectKey(data.projectId), 'project'] }),
       queryClient.invalidateQueries({ queryKey: listKey(data.projectId) }),
+    ]),
+  // Documents attached or removed: the project's question attachments refresh (a removal from the
+  // whole project touches every question, so all of them), and what can still be attached.
+  ATTACHMENTS_UPDATED: ({ data, self }, { queryClient }) => {
+    if (self) return;
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(data.projectId) }),
+      queryClient.invalidateQueries({ queryKey: ANSWERING_DOCUMENTS_KEY }),
+    ]);
+  },
+  // A document renamed, archived, renewed or expired: the library picker and every attachment list.
+  DOCUMENTS_UPDATED: (_event, { queryClient }) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ANSWERING_DOCUMENTS_KEY }),
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => queryKey[0] === 'answering' && queryKey[2] === 'attachments',
+      }),
     ]),
 };

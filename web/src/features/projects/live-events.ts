@@ -1,5 +1,7 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
 import { autofillQueryKey } from './api/get-autofill';
+import { PROJECTS_DOCUMENTS_KEY } from './api/list-library-documents';
+import { attachmentsQueryKey } from './api/list-project-documents';
 import { questionsQueryKey } from './api/list-questions';
 import { sourcesQueryKey } from './api/list-sources';
 
@@ -24,5 +26,23 @@ export const projectsLiveEvents: LiveEventHandlers = {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: autofillQueryKey(data.projectId) }),
       queryClient.invalidateQueries({ queryKey: questionsQueryKey(data.projectId) }),
+    ]),
+  // Documents attached to or removed from the project or its questions: Add Attachments and Project
+  // Files refresh, and what can still be attached.
+  ATTACHMENTS_UPDATED: ({ data, self }, { queryClient }) => {
+    if (self) return;
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: attachmentsQueryKey(data.projectId) }),
+      queryClient.invalidateQueries({ queryKey: PROJECTS_DOCUMENTS_KEY }),
+    ]);
+  },
+  // A library document renamed, archived, renewed or expired: every project's attachment lists.
+  DOCUMENTS_UPDATED: (_event, { queryClient }) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: PROJECTS_DOCUMENTS_KEY }),
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) =>
+          queryKey[0] === 'projects' && queryKey[1] === 'detail' && queryKey[3] === 'attachments',
+      }),
     ]),
 };

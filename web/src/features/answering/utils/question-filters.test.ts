@@ -54,7 +54,11 @@ const list = {
     responseClassification: 'NOT-APPLICABLE',
     assignedToUserId: 'u-other',
   }),
-  vendors: question({ question: 'Do you assess vendors?', responseClassification: 'NON-COMPLIANT' }),
+  vendors: question({
+    question: 'Do you assess vendors?',
+    responseClassification: 'NON-COMPLIANT',
+    evidenceExpired: [{ documentId: 'd1', documentName: 'Vendor Policy', expiresOn: '2026-01-31' }],
+  }),
 };
 const all = Object.values(list);
 const ids = (questions: Question[]) =>
@@ -63,7 +67,7 @@ const run = (keys: Parameters<typeof filterQuestions>[1]['keys'], search = '') =
   ids(filterQuestions(all, { keys, search, userId: me }));
 
 describe('question list filters', () => {
-  it('has exactly the twelve keys of spec §9, labelled as the spec names them', () => {
+  it('has the twelve keys of spec §9, labelled as the spec names them, then Evidence expired', () => {
     expect(FILTER_KEYS.map((k) => FILTER_LABELS[k])).toEqual([
       'Complete',
       'In Progress',
@@ -77,6 +81,7 @@ describe('question list filters', () => {
       'Assigned to others',
       'Unassigned',
       "I'm mentioned",
+      'Evidence expired',
     ]);
   });
 
@@ -97,6 +102,15 @@ describe('question list filters', () => {
     expect(run(['ASSIGNED-TO-OTHERS'])).toEqual(['backups', 'pen']);
     expect(run(['UNASSIGNED'])).toEqual(['encrypt', 'vendors']);
     expect(run(['MENTIONED'])).toEqual(['backups']);
+    expect(run(['EVIDENCE-EXPIRED'])).toEqual(['vendors']);
+  });
+
+  it('Evidence expired keeps the questions citing expired evidence; the other groups narrow it', () => {
+    expect(run(['EVIDENCE-EXPIRED', 'UNASSIGNED'])).toEqual(['vendors']);
+    expect(run(['EVIDENCE-EXPIRED', 'COMPLETE'])).toEqual([]);
+    const cleared = { ...list.vendors, evidenceExpired: [] };
+    expect(filterQuestions([cleared], { keys: ['EVIDENCE-EXPIRED'], search: '', userId: me })).toEqual([]);
+    expect(parseFilterParams(new URLSearchParams('filter=evidence-expired'))).toEqual(['EVIDENCE-EXPIRED']);
   });
 
   it('combines keys of one group with OR and the groups with AND', () => {

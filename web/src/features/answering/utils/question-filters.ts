@@ -1,12 +1,15 @@
 /**
  * The question list's search and filters (spec 002 §2.1, §5, §9). Pure.
  *
- * The twelve filter keys fall into four groups: response status, compliance classification,
- * assignment and mentions. Keys of one group combine with OR (Compliant or Partially Compliant),
+ * The twelve filter keys of the spec fall into four groups: response status, compliance
+ * classification, assignment and mentions; a fifth group, Evidence, holds 'Evidence expired' (the
+ * answer cites a library document past its expiry date). Keys of one group combine with OR
+ * (Compliant or Partially Compliant),
  * the groups with AND (Incomplete and Assigned to me); no key of a group means that group does not
  * filter. The search matches the question, its reference number and its answer, ignoring case.
  */
 import type { Question } from '@shared/schemas/question';
+import { hasExpiredEvidence } from './evidence';
 
 export const SEARCH_MAX = 250;
 
@@ -41,6 +44,7 @@ export const FILTER_GROUPS = [
     ],
   },
   { group: 'mention', label: 'Mentions', keys: [{ key: 'MENTIONED', label: "I'm mentioned" }] },
+  { group: 'evidence', label: 'Evidence', keys: [{ key: 'EVIDENCE-EXPIRED', label: 'Evidence expired' }] },
 ] as const;
 
 export type FilterGroup = (typeof FILTER_GROUPS)[number]['group'];
@@ -101,6 +105,8 @@ function matchesKey(question: Question, key: FilterKey, userId: string | undefin
       return question.assignedToUserId === undefined;
     case 'MENTIONED':
       return question.loggedInUserMentioned === true;
+    case 'EVIDENCE-EXPIRED':
+      return hasExpiredEvidence(question);
   }
 }
 

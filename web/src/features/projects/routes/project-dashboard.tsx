@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link, useMatch, useNavigate, useParams } from 'react-router-dom';
 import { useProjectDashboard } from '@/features/projects/api/get-project-dashboard';
 import { useProjectTeam } from '@/features/projects/api/get-project-team';
+import { AddAttachmentsDialog } from '@/features/projects/components/attachments/add-attachments-dialog';
+import { ProjectFilesDialog } from '@/features/projects/components/attachments/project-files-dialog';
 import { AssignmentsTable } from '@/features/projects/components/dashboard/assignments-table';
 import { AutofillCard } from '@/features/projects/components/dashboard/autofill-card';
 import { BurndownChart } from '@/features/projects/components/dashboard/burndown-chart';
@@ -201,6 +203,19 @@ export default function ProjectDashboardRoute() {
         project={project}
         opened={dialog === 'sharing'}
         onClose={() => setDialog(null)}
+      />
+      <AddAttachmentsDialog
+        projectId={projectId}
+        opened={dialog === 'attachments'}
+        onClose={() => setDialog(null)}
+        onOpenFiles={() => setDialog('project-files')}
+      />
+      <ProjectFilesDialog
+        projectId={projectId}
+        opened={dialog === 'project-files'}
+        onClose={() => setDialog(null)}
+        canChange={canView}
+        onAddAttachments={canView ? () => setDialog('attachments') : undefined}
       />
       <CloseProjectDialog
         project={project}

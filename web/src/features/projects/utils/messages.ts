@@ -17,8 +17,8 @@ export const NO_QUESTIONNAIRE_ACCESS = "You don't have access to view the questi
 export const NO_PROGRESS = 'There is no progress, yet.';
 export const noQuestionsTooltip = (heading: string) => `There are no ${heading} questions`;
 
-/** Menu items and choices whose feature arrives with a later release. */
-export const ATTACHMENTS_LATER = 'Attachments are coming soon';
+/** Attachments (spec 001 §8); the other document texts are DOCUMENT_MESSAGES of shared/schemas/document. */
+export const LIBRARY_DOCUMENTS_ERROR = 'There was an error retrieving your document library';
 
 /** Question sources (spec 001 §5, §8): the shared texts, and the screens' own. */
 export { SOURCE_MESSAGES } from '@shared/schemas/source';

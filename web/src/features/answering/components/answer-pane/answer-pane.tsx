@@ -29,6 +29,7 @@ import { AnswerEditorCard } from './answer-editor-card';
 import { AnswerTabs, type UsedAnswer } from './answer-tabs';
 import { COPIED, copyText } from './clipboard';
 import { ConfirmDialog } from './confirm-dialog';
+import { EvidenceExpiredAlert } from './evidence-expired-alert';
 import { HistoryDrawer } from './history-drawer';
 import { LibraryDraftBanner } from './library-draft-banner';
 import { MESSAGES } from './messages';
@@ -346,6 +347,7 @@ function Workspace(
     <Frame header={header}>
       <QuestionDetails question={server} />
       <LibraryDraftBanner question={server} canAnswer={canAnswer} />
+      <EvidenceExpiredAlert question={server} />
       <AnswerEditorCard
         editor={editor}
         privateProject={isPrivate(project)}

@@ -38,6 +38,7 @@ import { useQuestionTerms } from '../../api/list-question-terms';
 import { useSuggestions } from '../../api/list-suggestions';
 import { useSearchAnswers } from '../../api/search-answers';
 import { useUpdateLibraryAnswer } from '../../api/update-library-answer';
+import { DocumentsTab } from './documents-tab';
 
 export interface UsedAnswer {
   answerId: string;
@@ -276,7 +277,8 @@ function Loaded<T>({
 /**
  * The five tabs under the editor (spec 002 §2.1): Suggested Answers, Search Answers (250
  * characters, 500 ms, an empty query clears), Favourite Answers, Explore Questions (the team's
- * glossary, the question's own terms first) and Documents (with the Document Library).
+ * glossary, the question's own terms first) and Documents (the question's attachments, see
+ * documents-tab.tsx).
  * Using an answer fills the editor (text and classification) for the user to save; hide, undo hide
  * and flag act on the library answer and are hidden once the project is complete.
  */
@@ -377,13 +379,7 @@ export function AnswerTabs({
           <Tabs.Tab value="search">Search Answers</Tabs.Tab>
           <Tabs.Tab value="favourites">Favourite Answers</Tabs.Tab>
           <Tabs.Tab value="explore">Explore Questions</Tabs.Tab>
-          <Tooltip label="Arrives with the Document Library" withArrow openDelay={150}>
-            <span>
-              <Tabs.Tab value="documents" disabled>
-                Documents
-              </Tabs.Tab>
-            </span>
-          </Tooltip>
+          <Tabs.Tab value="documents">Documents</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="suggested" pt="sm">
           <Loaded
@@ -514,6 +510,9 @@ export function AnswerTabs({
               </Stack>
             )}
           </Loaded>
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="sm">
+          <DocumentsTab projectId={projectId} questionId={questionId} canChange={actions} />
         </Tabs.Panel>
       </Tabs>
     </Box>

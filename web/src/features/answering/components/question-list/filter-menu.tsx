@@ -8,8 +8,8 @@ export interface FilterMenuProps {
 }
 
 /**
- * The filter menu (spec 002 §9): the twelve keys in four groups. Keys of a group widen the list
- * (OR); the groups narrow it (AND) — the footnote says so.
+ * The filter menu (spec 002 §9): the twelve keys in four groups, and Evidence expired. Keys of a
+ * group widen the list (OR); the groups narrow it (AND) — the footnote says so.
  */
 export function FilterMenu({ value, onChange }: FilterMenuProps) {
   const toggle = (key: FilterKey, on: boolean) =>

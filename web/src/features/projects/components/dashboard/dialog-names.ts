@@ -9,4 +9,6 @@ export type DashboardDialog =
   | 'compliance'
   | 'sharing'
   | 'close'
-  | 'reopen';
+  | 'reopen'
+  | 'attachments'
+  | 'project-files';

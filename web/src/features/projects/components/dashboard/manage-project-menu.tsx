@@ -1,4 +1,4 @@
-import { Button, Menu, Tooltip } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import type { PermissionMap } from '@shared/permissions';
 import type { Project } from '@shared/schemas/project';
 import {
@@ -6,6 +6,7 @@ import {
   IconChevronDown,
   IconFileExport,
   IconFiles,
+  IconFolder,
   IconLink,
   IconPaperclip,
   IconPlus,
@@ -14,8 +15,6 @@ import {
   IconUsers,
   IconWorld,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { ATTACHMENTS_LATER } from '@/features/projects/utils/messages';
 import { trustCentrePath } from '@/features/projects/utils/paths';
 import type { DashboardDialog } from './dialog-names';
 
@@ -27,29 +26,18 @@ export interface ManageProjectMenuProps {
 
 const ICON = 16;
 
-/** An item whose feature comes with a later release: shown, disabled, with a tooltip saying so. */
-function LaterItem({ icon, label, tooltip }: { icon: ReactNode; label: string; tooltip: string }) {
-  return (
-    <Tooltip label={tooltip} position="left" withArrow>
-      <div>
-        <Menu.Item leftSection={icon} disabled aria-description={tooltip}>
-          {label}
-        </Menu.Item>
-      </div>
-    </Tooltip>
-  );
-}
-
 /**
  * Manage Project (spec 001 §2): every item of the spec, in order. Items that change the project are
  * shown to those allowed to (the server refuses the rest): questions with CREATE_QUESTION, the
  * project's settings with USER_PERMISSION_CREATE_PROJECT. Question Sources (the imported files) and
- * Export Project need READ_ANSWER.
+ * Export Project need READ_ANSWER; Add Attachments needs ANSWER_QUESTION (attaching evidence is part
+ * of answering); Project Files is for every member who sees the project.
  */
 export function ManageProjectMenu({ project, permissions, onOpen }: ManageProjectMenuProps) {
   const canManage = permissions.USER_PERMISSION_CREATE_PROJECT === true;
   const canAddQuestions = permissions.CREATE_QUESTION === true;
   const canRead = permissions.READ_ANSWER === true;
+  const canAttach = permissions.ANSWER_QUESTION === true;
   const complete = project.projectStatus === 'COMPLETE';
   return (
     <Menu position="bottom-end" width={250} shadow="md" withinPortal>
@@ -89,7 +77,14 @@ export function ManageProjectMenu({ project, permissions, onOpen }: ManageProjec
             Manage Access
           </Menu.Item>
         ) : null}
-        <LaterItem icon={<IconPaperclip size={ICON} />} label="Add Attachments" tooltip={ATTACHMENTS_LATER} />
+        {canAttach ? (
+          <Menu.Item leftSection={<IconPaperclip size={ICON} />} onClick={() => onOpen('attachments')}>
+            Add Attachments
+          </Menu.Item>
+        ) : null}
+        <Menu.Item leftSection={<IconFolder size={ICON} />} onClick={() => onOpen('project-files')}>
+          Project Files
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconWorld size={ICON} />}
           component="a"

@@ -1,0 +1,51 @@
+/**
+ * The scheduled jobs construct: for each background function that declares a `schedule` (the
+ * document expiry check), its function with the declared time and an EventBridge rule that invokes
+ * it at its rate with bounded retries, and a role that holds only its declared access.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
+import { actionsOf, ofType, type Resources, roleOf, roleStatements, synthDev } from './support';
+
+let resources: Resources;
+beforeAll(() => {
+  ({ resources } = synthDev());
+});
+
+const SCHEDULED = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
+  'schedule' in fn ? [{ name, ...fn }] : [],
+);
+
+describe('scheduled jobs', () => {
+  it('declares the document expiry check, hourly', () => {
+    expect(SCHEDULED.map((s) => [s.name, s.entry, s.schedule.everyMinutes])).toEqual([
+      ['documentExpiry', 'functions/documents/expiry-job.ts', 60],
+    ]);
+  });
+
+  it.each(SCHEDULED)(
+    '$name runs on an EventBridge rule at its rate, with its time and access only',
+    (job) => {
+      const [id, fn] = ofType(resources, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties.Description === job.description,
+      )!;
+      expect(fn.Properties.Timeout).toBe(job.schedule.timeoutSeconds);
+      const rules = ofType(resources, 'AWS::Events::Rule')
+        .map(([, rule]) => rule)
+        .filter((rule) =>
+          (rule.Properties.Targets as Array<{ Arn: { 'Fn::GetAtt': string[] } }>).some(
+            (t) => t.Arn['Fn::GetAtt']?.[0] === id,
+          ),
+        );
+      expect(rules).toHaveLength(1);
+      expect(rules[0].Properties.ScheduleExpression).toBe(`rate(${job.schedule.everyMinutes} minutes)`);
+      expect(rules[0].Properties.Targets[0].RetryPolicy).toEqual({
+        MaximumRetryAttempts: 2,
+        MaximumEventAgeInSeconds: 3600,
+      });
+      const actions = roleStatements(resources, roleOf(fn)).flatMap(actionsOf);
+      expect(actions.some((a) => a.startsWith('dynamodb:'))).toBe(true);
+      expect(actions.filter((a) => /^(s3|ses|execute-api):/.test(a))).toEqual([]);
+    },
+  );
+});

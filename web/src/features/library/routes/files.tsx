@@ -1,6 +1,0 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
-
-/** /Files: documents and files. */
-export default function FilesRoute() {
-  return <PagePlaceholder title="Document Library" />;
-}
