@@ -85,7 +85,9 @@ export class Api extends Construct {
       });
       integrations[group] = new apigw.LambdaIntegration(handlers[group], {
         proxy: true,
-        allowTestInvoke: false,
+        // One permission per function for this API (any of its methods), not one per method: with
+        // 120-odd routes, per-method permissions alone would pass CloudFormation's 500-resource limit.
+        scopePermissionToMethod: false,
       });
     }
     this.handlers = handlers;

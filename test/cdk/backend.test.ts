@@ -227,6 +227,12 @@ function streamJobFunctions(resources: Resources) {
   const jobs = new Map<string, { memoryMb: number; timeoutSeconds: number }>();
   for (const fn of Object.values(BACKGROUND_FUNCTIONS))
     if ('job' in fn) jobs.set(mappingOf(resources, fn.description).Properties.FunctionName.Ref, fn.job);
+  // Scheduled functions keep the default memory and their declared time (schedules.test.ts).
+  for (const fn of Object.values(BACKGROUND_FUNCTIONS)) {
+    if (!('schedule' in fn)) continue;
+    const [id] = handlerFunctions(resources).find(([, f]) => f.Properties.Description === fn.description)!;
+    jobs.set(id, { memoryMb: 1024, timeoutSeconds: fn.schedule.timeoutSeconds });
+  }
   return jobs;
 }
 
@@ -270,8 +276,22 @@ function declaredFunctions(resources: Resources): DeclaredFunction[] {
       functionId: mappingOf(resources, fn.description).Properties.FunctionName.Ref as string,
       access: fn.access as FunctionAccess,
     }));
+  // Scheduled functions: the target of their EventBridge rule (schedules.test.ts).
+  const targets = ofType(resources, 'AWS::Events::Rule').flatMap(([, rule]) =>
+    (rule.Properties.Targets as Array<{ Arn: { 'Fn::GetAtt': string[] } }>).map(
+      (t) => t.Arn['Fn::GetAtt'][0],
+    ),
+  );
+  const scheduled = Object.entries(BACKGROUND_FUNCTIONS)
+    .filter(([, fn]) => 'schedule' in fn)
+    .map(([name, fn]) => ({
+      name,
+      functionId: targets.find((id) => resources[id].Properties.Description === fn.description) as string,
+      access: fn.access as FunctionAccess,
+    }));
   return [
     ...jobs,
+    ...scheduled,
     ...rest,
     {
       name: 'websocket',

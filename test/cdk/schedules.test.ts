@@ -38,7 +38,7 @@ describe('scheduled jobs', () => {
           ),
         );
       expect(rules).toHaveLength(1);
-      expect(rules[0].Properties.ScheduleExpression).toBe(`rate(${job.schedule.everyMinutes} minutes)`);
+      expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 hour)');
       expect(rules[0].Properties.Targets[0].RetryPolicy).toEqual({
         MaximumRetryAttempts: 2,
         MaximumEventAgeInSeconds: 3600,
