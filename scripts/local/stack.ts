@@ -216,8 +216,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     stops.push(() => jobs.stop());
-    // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs it.
-    stops.push(await startSchedules());
     // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
     // inboundMail function is invoked with the bucket's ObjectCreated event.
     const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
@@ -242,6 +240,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         LOCAL_POOL_ID,
         LOCAL_CLIENT_ID,
       );
+    // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs
+    // it; after the demo data, so the first run already sees the demo documents.
+    stops.push(await startSchedules());
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,

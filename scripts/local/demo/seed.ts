@@ -210,8 +210,8 @@ export async function ensureDemoData(
 
 /**
  * The evidence a security team keeps, as PDFs, each attached to the open questionnaires' questions
- * it supports (found by their wording). One certificate expires within the month and one insurance
- * certificate has lapsed, so the expiry notices and review flags show from the first start.
+ * it supports (found by their wording). One certificate expires within the month and a
+ * penetration test letter has lapsed, so the expiry notices and review flags show from the first start.
  */
 async function demoDocuments(teamId: string): Promise<SeedDocument[]> {
   const questions = (
@@ -259,13 +259,15 @@ async function demoDocuments(teamId: string): Promise<SeedDocument[]> {
     },
     {
       documentId: fixedId('demo-document', teamId, 'pentest'),
-      documentName: 'Penetration Test Summary 2026',
+      documentName: 'Penetration Test Summary 2025',
       documentTypeId: 'PENETRATION_TEST',
-      fileName: 'Penetration test executive summary 2026.pdf',
+      fileName: 'Penetration test executive summary 2025.pdf',
       bytes: pdf('Penetration Test - Executive Summary', [
-        'External and authenticated application testing, March 2026.',
+        'External and authenticated application testing, November 2025.',
         'No critical or high findings open; two medium findings remediated and retested.',
       ]),
+      // A year's letter that lapsed days ago: the questions citing it show as up for review.
+      expiresOn: day(-4),
       attachTo: supporting(/penetration|pen test|vulnerabilit/i),
     },
     {
@@ -285,7 +287,7 @@ async function demoDocuments(teamId: string): Promise<SeedDocument[]> {
       documentTypeId: 'INSURANCE_CERTIFICATE',
       fileName: 'Cyber liability insurance certificate.pdf',
       bytes: pdf('Certificate of Insurance', ['Cyber liability and technology errors and omissions cover.']),
-      expiresOn: day(-3),
+      expiresOn: day(140),
       attachTo: supporting(/insurance|liabilit/i),
     },
   ];

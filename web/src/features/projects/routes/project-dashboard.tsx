@@ -12,6 +12,7 @@ import { AutofillCard } from '@/features/projects/components/dashboard/autofill-
 import { BurndownChart } from '@/features/projects/components/dashboard/burndown-chart';
 import { ContributionsHeatMap } from '@/features/projects/components/dashboard/contributions-heat-map';
 import type { DashboardDialog } from '@/features/projects/components/dashboard/dialog-names';
+import { EvidenceAlert } from '@/features/projects/components/dashboard/evidence-alert';
 import { ProjectHeader } from '@/features/projects/components/dashboard/project-header';
 import { StatusTiles } from '@/features/projects/components/dashboard/status-tiles';
 import { WelcomeDialog } from '@/features/projects/components/dashboard/welcome-dialog';
@@ -123,6 +124,7 @@ export default function ProjectDashboardRoute() {
       <div className={classes.layout}>
         <Stack gap="lg" className={classes.oversight}>
           <StatusTiles dashboard={data} canView={canView} />
+          <EvidenceAlert dashboard={data} />
           <AutofillCard dashboard={data} canAnswer={canView} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -19,5 +19,6 @@ describe('questionnairePath', () => {
     expect(questionnairePath('p1')).toBe('/Projects/p1/start');
     expect(questionnairePath('p1', 'NON-COMPLIANT')).toBe('/Projects/p1/start?status=NON-COMPLIANT');
     expect(questionnairePath('p1', 'unassigned')).toBe('/Projects/p1/start?status=unassigned');
+    expect(questionnairePath('p1', 'EVIDENCE-EXPIRED')).toBe('/Projects/p1/start?status=EVIDENCE-EXPIRED');
   });
 });

@@ -11,7 +11,8 @@ export type QuestionFilter =
   | 'PARTIALLY-COMPLIANT'
   | 'COMPLIANT'
   | 'NOT-APPLICABLE'
-  | 'unassigned';
+  | 'unassigned'
+  | 'EVIDENCE-EXPIRED';
 
 /** Question answering from its start, optionally filtered: /Projects/{id}/start?status=NOT-SPECIFIED. */
 export function questionnairePath(projectId: string, status?: QuestionFilter): string {
