@@ -155,6 +155,7 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
                 confidence,
                 runId: key.runId,
                 originalQuestion: entry.originalQuestion,
+                ...(entry.documentIds?.length ? { documentIds: entry.documentIds } : {}),
               },
             },
             run.startedByUserId,

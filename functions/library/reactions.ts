@@ -30,10 +30,22 @@ async function recordUse(now: QuestionItem | undefined, before: QuestionItem | u
   });
 }
 
+/**
+ * A question answered from a library entry (a suggestion used, an autofill draft accepted) cites the
+ * entry's supporting documents: they are attached to it (attaching twice changes nothing).
+ */
+async function attachCitedDocuments(now: QuestionItem | undefined, before: QuestionItem | undefined) {
+  if (!now?.libraryAnswerId || now.libraryAnswerId === before?.libraryAnswerId) return;
+  const entry = await repo.getAnswer(now.teamId, now.libraryAnswerId);
+  if (!entry?.documentIds?.length) return;
+  await repo.attachDocuments(now, entry.documentIds, now.updatedByUserId ?? entry.createdByUserId);
+}
+
 async function onQuestion(change: Change) {
   const now = change.newImage as QuestionItem | undefined;
   const before = change.oldImage as QuestionItem | undefined;
   await recordUse(now, before);
+  await attachCitedDocuments(now, before);
   if (!offered(now)) {
     if (offered(before)) await repo.deleteCandidates(before.teamId, [before.questionId]);
     return;

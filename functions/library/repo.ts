@@ -6,6 +6,7 @@ import type { EntityItem } from 'electrodb';
 import { bindService } from '../common/db';
 import { sharedEntities } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
+import { sessionMark } from '../common/events';
 import { AnswerCandidateEntity } from './entities/answer-candidate';
 import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';
@@ -94,6 +95,31 @@ export async function documentsCitedBy(teamId: string, projectId: string, questi
     .entities.documentLink.query.primary({ teamId, projectId, scope: questionId })
     .go({ pages: 'all' });
   return data.map((link) => link.documentId);
+}
+
+/** Attaches documents to a question, each once (an attachment that exists already stays as it is). */
+export async function attachDocuments(
+  question: Pick<QuestionItem, 'teamId' | 'projectId' | 'questionId'>,
+  documentIds: string[],
+  createdByUserId: string,
+) {
+  const { teamId, projectId, questionId } = question;
+  for (const documentId of documentIds) {
+    try {
+      await db()
+        .entities.documentLink.create({
+          teamId,
+          projectId,
+          scope: questionId,
+          documentId,
+          createdByUserId,
+          changedBySession: sessionMark(null),
+        })
+        .go();
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
 }
 
 /** The team's answers that cite a document (a background read of the library partition). */

@@ -27,6 +27,8 @@ export const LibraryDraft = z.object({
   runId: z.string(),
   /** The cited library entry's question. */
   originalQuestion: z.string(),
+  /** The cited entry's supporting documents: attached to the question when the draft is accepted. */
+  documentIds: z.array(z.string()).optional(),
 });
 export type LibraryDraft = z.infer<typeof LibraryDraft>;
 

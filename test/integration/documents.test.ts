@@ -443,3 +443,52 @@ describe('evidence expiry (a fixed clock)', () => {
     expect(renewed).toMatchObject({ expiryState: 'VALID', fileVersion: 2 });
   });
 });
+
+describe('library answers cite documents', () => {
+  it('attaches the supporting documents of a library answer to the question it is used on', async () => {
+    // Prepare: an answer that entered the library from a question with a document attached.
+    const documentId = await addDocument(as(owner), {
+      fileName: 'Business continuity plan.pdf',
+      documentName: 'Business Continuity Plan',
+      documentTypeId: 'BUSINESS_CONTINUITY',
+    });
+    const first = await project('Adatum onboarding', ['Do you maintain a tested business continuity plan?']);
+    const source = { projectId: first.projectId, questionId: first.questionIds[0] };
+    ok(await as(owner).call('attachQuestionDocument', { params: source, body: { documentId } }), 'attach');
+    const answer = 'Yes: the plan is tested every year with a tabletop exercise and a failover test.';
+    ok(
+      await as(owner).call('updateQuestion', { params: source, body: { answer, includeInLibrary: true } }),
+      'answer',
+    );
+    await stack.settle();
+    const { answerIds } = ok(
+      await as(owner).call('updateCandidates', {
+        body: { questionIds: [source.questionId], newStatus: 'CREATE' },
+      }),
+      'updateCandidates',
+    );
+    const next = await project('Litware due diligence', [
+      'Is there a business continuity plan, and is it tested?',
+    ]);
+    const target = { projectId: next.projectId, questionId: next.questionIds[0] };
+
+    // Act: a member uses the library answer (as "Use this answer" saves it).
+    ok(
+      await as(member).call('updateQuestion', {
+        params: target,
+        body: { answer, libraryAnswerId: answerIds[0] },
+      }),
+      'use the library answer',
+    );
+    await stack.settle();
+
+    // Assess
+    const attached = ok(
+      await as(member).call('listQuestionDocuments', { params: target }),
+      'listQuestionDocuments',
+    );
+    expect(attached.map((a: { document: { documentId: string } }) => a.document.documentId)).toEqual([
+      documentId,
+    ]);
+  });
+});

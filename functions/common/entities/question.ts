@@ -47,6 +47,8 @@ export const QuestionEntity = new Entity({
         confidence: { type: 'number', required: true },
         runId: { type: 'string', required: true },
         originalQuestion: { type: 'string', required: true },
+        /** The library entry's supporting documents (attached to the question once accepted). */
+        documentIds: { type: 'list', items: { type: 'string' } },
       },
     },
     /** Documents the question cites that expired (see functions/documents): its answer is up for review. */

@@ -1,19 +1,24 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { Question } from '@shared/schemas/question';
-import { IconSparkles } from '@tabler/icons-react';
+import { IconFileText, IconSparkles } from '@tabler/icons-react';
 import { notifyError } from '@/lib/notify';
+import { useLibraryDocuments } from '../../api/list-library-documents';
 import { useReviewDraft } from '../../api/review-draft';
 import { MESSAGES } from './messages';
 
 /**
- * A question Fill from library answered: the library entry its draft cites and the confidence;
+ * A question Fill from library answered: the library entry its draft cites (and that entry's
+ * supporting documents, attached to the question once the draft is accepted) and the confidence;
  * Accept keeps it as it is, saving (edited or not) accepts it too, Reject clears it. The question
  * then refetches and reaches the editor like any other change.
  */
 export function LibraryDraftBanner({ question, canAnswer }: { question: Question; canAnswer: boolean }) {
   const review = useReviewDraft();
   const draft = question.libraryDraft;
+  const cited = draft?.documentIds ?? [];
+  const documents = useLibraryDocuments(cited.length > 0).data ?? [];
   if (!draft) return null;
+  const citedDocuments = documents.filter((d) => cited.includes(d.documentId));
   const decide = (decision: 'ACCEPT' | 'REJECT') =>
     review.mutate(
       { projectId: question.projectId, questionId: question.questionId, decision },
@@ -32,6 +37,20 @@ export function LibraryDraftBanner({ question, canAnswer }: { question: Question
         <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
           Filled from the approved answer to “{draft.originalQuestion}”. Accept it, edit and save, or reject
           it.
+          {citedDocuments.length ? (
+            <Group gap={6} mt={6} component="span" aria-label="Supporting documents">
+              {citedDocuments.map((d) => (
+                <Badge
+                  key={d.documentId}
+                  variant="white"
+                  color="violet"
+                  leftSection={<IconFileText size={12} />}
+                >
+                  {d.documentName}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
         </Text>
         {canAnswer ? (
           <Group gap="xs">

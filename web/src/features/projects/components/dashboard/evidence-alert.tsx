@@ -12,9 +12,12 @@ export function EvidenceAlert({ dashboard }: { dashboard: ProjectDashboard }) {
   const count = dashboard.evidenceExpired;
   if (!count) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconFileAlert size={20} />} title="Expired evidence">
+    <Alert color="yellow" variant="light" icon={<IconFileAlert size={20} />} aria-label="Expired evidence">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
+          <Text span fw={600} inherit>
+            Expired evidence.{' '}
+          </Text>
           {count === 1 ? '1 question cites' : `${count.toLocaleString('en')} questions cite`} a document that
           has expired. Review {count === 1 ? 'its answer' : 'their answers'} or attach the renewed document.
         </Text>
