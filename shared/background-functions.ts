@@ -66,6 +66,16 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 900,
     },
   },
+  insightsExport: {
+    entry: 'functions/insights/export-job.ts',
+    description: 'Writes an Insights export (every matching answered question) as CSV to the uploads bucket',
+    access: { table: 'readwrite', uploads: 'readwrite' },
+    job: {
+      triggers: [{ entity: 'insightsExport', attribute: 'status', value: 'QUEUED' }],
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
   documentExpiry: {
     entry: 'functions/documents/expiry-job.ts',
     description:

@@ -26,7 +26,7 @@ export const API_DOCS_ASSETS = {
 
 interface OpenApiParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonSchema;
   description?: string;
@@ -145,14 +145,54 @@ function okResponse(route: RouteEntry, schemas: SchemaCollector) {
   return { description: 'OK', content: { 'application/json': { schema } } };
 }
 
+/** The public API's paging headers (spec 002 §7.8). */
+const PAGING_HEADERS: OpenApiParameter[] = [
+  {
+    name: 'limit',
+    in: 'header',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    description: 'How many items (1 to 1000)',
+  },
+  {
+    name: 'offset',
+    in: 'header',
+    required: false,
+    schema: { type: 'integer', minimum: 0, default: 0 },
+    description: 'How many matching items to skip',
+  },
+];
+
+/** What a customer pastes into a terminal to call an api-key route. */
+const apiKeyExample = (
+  route: RouteEntry,
+) => `Authenticate with your team's client id and API key (Settings → API Access). Example:
+
+\`\`\`sh
+curl -X ${route.method} "https://<your app>${route.path}" \\
+  -H "client_id: client_<teamId>" \\
+  -H "client_secret: <API key>" \\
+  -H "limit: 100" -H "offset: 0" \\
+  -H "content-type: application/json" \\
+  -d '{"answeredAfter":"2026-01-01","complianceStatusList":"COMPLIANT,PARTIALLY-COMPLIANT"}'
+\`\`\`
+
+Calls are limited per key (60 a minute; more answer 429 with Retry-After). A new key replaces the previous one at once.`;
+
 function operation(route: RouteEntry, schemas: SchemaCollector) {
-  const params = parameters(route, schemas);
+  const params = [...parameters(route, schemas), ...(route.auth === 'api-key' ? PAGING_HEADERS : [])];
   const takesInput = params.length > 0 || route.body !== undefined;
   return {
     operationId: route.name,
     summary: route.summary,
     tags: [route.group],
-    security: route.auth === 'user' ? [{ cognito: [] }] : route.auth === 'api-key' ? [{ apiKey: [] }] : [],
+    ...(route.auth === 'api-key' ? { description: apiKeyExample(route) } : {}),
+    security:
+      route.auth === 'user'
+        ? [{ cognito: [] }]
+        : route.auth === 'api-key'
+          ? [{ clientId: [], clientSecret: [] }]
+          : [],
     ...(route.permission ? { 'x-permission': route.permission } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.body
@@ -170,7 +210,13 @@ function operation(route: RouteEntry, schemas: SchemaCollector) {
     responses: {
       200: okResponse(route, schemas),
       ...(takesInput ? { 400: errorResponse('Invalid request; fieldErrors names each invalid field') } : {}),
-      ...(route.auth !== 'public' ? { 401: errorResponse('Missing or invalid token') } : {}),
+      ...(route.auth === 'user' ? { 401: errorResponse('Missing or invalid token') } : {}),
+      ...(route.auth === 'api-key'
+        ? {
+            401: errorResponse('Missing, wrong or replaced client id or API key'),
+            429: errorResponse('Too many calls with this key; Retry-After says when to try again'),
+          }
+        : {}),
       ...(route.permission || route.team ? { 403: errorResponse('Not permitted') } : {}),
     },
   };
@@ -197,7 +243,18 @@ export function buildOpenApi(routes: readonly RouteEntry[] = routeList): OpenApi
       schemas: schemas.components,
       securitySchemes: {
         cognito: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Cognito ID token' },
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        clientId: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'client_id',
+          description: "client_ followed by your team's id (Settings → API Access)",
+        },
+        clientSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'client_secret',
+          description: "Your team's API key",
+        },
       },
     },
   };

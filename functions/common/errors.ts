@@ -64,7 +64,12 @@ export class UnprocessableError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Too many requests, please wait a minute and try again', options?: ErrorOptions) {
+  constructor(
+    message = 'Too many requests, please wait a minute and try again',
+    options?: ErrorOptions,
+    /** Seconds until a call may succeed again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, message, undefined, options);
   }
 }

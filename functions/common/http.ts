@@ -18,6 +18,7 @@ import {
   type Routes,
   routeList,
 } from '../../shared/routes';
+import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
   type Caller,
   identityFrom,
@@ -33,6 +34,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
+  TooManyRequestsError,
 } from './errors';
 import { logger } from './logger';
 
@@ -46,6 +48,8 @@ type CallerOf<D> = D extends { auth: 'user' }
   : undefined;
 
 export interface RouteRequest<N extends RouteName> {
+  /** The team whose API key signed an api-key route's request. */
+  client: Def<N> extends { auth: 'api-key' } ? ApiClient : undefined;
   body: Input<Def<N> extends { body: infer B } ? B : undefined>;
   query: Input<Def<N> extends { query: infer Q } ? Q : undefined>;
   params: Record<string, string>;
@@ -171,8 +175,16 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
       else if (route.team) requireTeam(caller);
       await injectChaos(header(event, HEADER_CHAOS));
     }
+    const client =
+      route.auth === 'api-key'
+        ? await verifyApiClient(header(event, 'client_id'), header(event, 'client_secret'))
+        : undefined;
+    if (client) logger.appendKeys({ teamId: client.teamId, client: client.keyPrefix });
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
+    // A valid call of the public API counts against its key's limit (a refused one costs nothing).
+    if (client) await countApiCall(client);
     const request = {
+      client,
       body,
       query: validate(route.query, { ...event.queryStringParameters }, 'query'),
       params: validate(paramsSchemaOf(route), { ...event.pathParameters }, 'path') as Record<string, string>,
@@ -231,6 +243,12 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
         // The cause stays in the logs; the caller sees only the message.
         if (error.cause) logger.info('request refused', { error: error.message, cause: String(error.cause) });
         request.response = json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
+        if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
+          request.response.headers = {
+            ...request.response.headers,
+            'retry-after': String(error.retryAfterSeconds),
+          };
+        }
       } else if (error instanceof z.ZodError) {
         // A response failed its own schema: a server bug, never the caller's fault.
         logger.error('response schema violation', { issues: error.issues });

@@ -12,5 +12,8 @@ export async function rateLimit(bucket: string, limit: number, windowSeconds: nu
     .entities.rateCounter.upsert({ bucket, window, expiresAt: now + windowSeconds * 2 })
     .add({ count: 1 })
     .go({ response: 'all_new' });
-  if ((data?.count ?? 0) > limit) throw new TooManyRequestsError();
+  if ((data?.count ?? 0) > limit) {
+    const retryAfter = (Number(window) + 1) * windowSeconds - now;
+    throw new TooManyRequestsError(undefined, undefined, Math.max(1, retryAfter));
+  }
 }

@@ -14,6 +14,7 @@ import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
+import { reactions as insightsReactions } from '../insights/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
@@ -49,6 +50,7 @@ const byEntity = merged(
   sourceReactions,
   libraryReactions,
   documentReactions,
+  insightsReactions,
 );
 const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
 

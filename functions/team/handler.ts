@@ -1,6 +1,13 @@
 import { createGroupHandler } from '../common/http';
 import { inviteMember, listInvitations, respondToInvitation } from './invitations';
 import { listTeamMembers, updateMember } from './members';
+import {
+  generateApiKey,
+  getApiAccess,
+  getTeamSettings,
+  requestLogoUpload,
+  updateTeamSettings,
+} from './settings';
 import { createTeam, listGroups, listRoles } from './teams';
 
 export const handler = createGroupHandler('team', {
@@ -16,4 +23,9 @@ export const handler = createGroupHandler('team', {
   listInvitations: async ({ caller }) => listInvitations(caller),
   respondToInvitation: async ({ caller, body, params, sessionId }) =>
     respondToInvitation(caller, params.membershipId, body.invitationStatus, sessionId),
+  getTeamSettings: async ({ caller }) => getTeamSettings(caller),
+  updateTeamSettings: async ({ caller, body }) => updateTeamSettings(caller, body),
+  requestLogoUpload: async ({ caller, body }) => requestLogoUpload(caller, body.contentType),
+  getApiAccess: async ({ caller }) => getApiAccess(caller),
+  generateApiKey: async ({ caller }) => generateApiKey(caller),
 });

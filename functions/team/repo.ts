@@ -219,3 +219,49 @@ export async function declineInvitation(teamId: string, membershipId: string, em
     throw error;
   }
 }
+
+/** The settings a team admin may change (spec 002 §7.6); only those present are written. */
+export interface TeamSettingsChanges {
+  name?: string;
+  companyWebsite?: string;
+  teamLogoKey?: string;
+  redemptionCode?: string;
+  redemptionPartner?: string;
+  importedAnswersRequireReview?: boolean;
+  defaultAnswersToFlowToLibrary?: boolean;
+}
+
+/**
+ * Writes only the settings given, in one UpdateItem, and answers the team as it now is. A
+ * redemption code is written only while the team has none (the condition makes two concurrent
+ * redemptions unable to both succeed). Null when that condition failed or the team is gone.
+ */
+export async function updateTeamSettings(teamId: string, changes: TeamSettingsChanges) {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const update = db().entities.team.patch({ teamId }).set(set);
+  try {
+    const { data } = await (changes.redemptionCode !== undefined
+      ? update.where((attr, op) => op.notExists(attr.redemptionCode))
+      : update
+    ).go({ response: 'all_new' });
+    return data;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** The team's API key item (hash and prefix only), read consistently: a regenerated key shows at once. */
+export const getApiKey = async (teamId: string) =>
+  (await db().entities.apiKey.get({ teamId }).go({ consistent: true })).data;
+
+/** The team's one API key, replacing any previous one (which stops matching at once). */
+export async function putApiKey(item: {
+  teamId: string;
+  keyHash: string;
+  keyPrefix: string;
+  createdByUserId: string;
+  createdAt: string;
+}) {
+  await db().entities.apiKey.put(item).go();
+}

@@ -26,8 +26,6 @@ const jsonMessage = (message: string) => ({ 'application/json': JSON.stringify({
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
   readonly handlers: Record<RouteGroup, IFunction>;
-  /** Only when a route uses auth 'api-key'. */
-  readonly apiKey?: apigw.IApiKey;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -98,7 +96,6 @@ export class Api extends Construct {
       identitySource: apigw.IdentitySource.header('Authorization'),
     });
 
-    let usesApiKey = false;
     for (const route of routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
       const method = resource.addMethod(
@@ -106,29 +103,16 @@ export class Api extends Construct {
         integrations[route.group],
         methodAuth(route, authorizer),
       );
-      if (route.auth === 'api-key') usesApiKey = true;
       if (route.auth !== 'user') {
         const why =
           route.auth === 'public'
             ? `public by design in shared/routes.ts (${route.summary})`
-            : 'called by integrators with the analytics API key (usage plan), not by a signed-in user';
+            : "called by integrators with their team's analytics API key (checked by the handler against its stored hash, rate-limited per key), not by a signed-in user";
         Validations.of(method).acknowledge(
           { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` },
           { id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` },
         );
       }
-    }
-
-    if (usesApiKey) {
-      const plan = this.restApi.addUsagePlan('UsagePlan', {
-        description: 'Public analytics API',
-        throttle: props.throttling,
-        apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
-      });
-      this.apiKey = this.restApi.addApiKey('AnalyticsApiKey', {
-        description: 'Key for the public analytics API routes',
-      });
-      plan.addApiKey(this.apiKey);
     }
   }
 
@@ -164,7 +148,8 @@ function methodAuth(route: RouteEntry, authorizer: apigw.IAuthorizer): apigw.Met
     case 'public':
       return { authorizationType: apigw.AuthorizationType.NONE };
     case 'api-key':
-      return { authorizationType: apigw.AuthorizationType.NONE, apiKeyRequired: true };
+      // Each team's key is verified by the handler (functions/common/http.ts), here and locally alike.
+      return { authorizationType: apigw.AuthorizationType.NONE };
   }
 }
 

@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { discussion } from './discussion';
 import { documents } from './documents';
+import { insights } from './insights';
 import { library } from './library';
 import { meta } from './meta';
 import { notifications } from './notifications';
@@ -32,6 +33,7 @@ const slices = [
   sources,
   library,
   documents,
+  insights,
 ] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';

@@ -1,22 +1,29 @@
 import {
+  ApiAccess,
   CreateTeamRequest,
   CreateTeamResponse,
+  GeneratedApiKey,
   Group,
   Invitation,
   InviteMemberRequest,
+  LogoUploadRequest,
+  LogoUploadResponse,
   Membership,
   Permissions,
   RespondToInvitationRequest,
   RespondToInvitationResponse,
   Role,
+  TeamSettings,
   UpdateMemberRequest,
+  UpdateTeamSettingsRequest,
 } from '../schemas/team';
 import { route, routeGroup } from './route';
 
 export const team = routeGroup(
   'team',
-  // Member photos are shown through presigned GETs; invitation e-mail is sent by the reactions function.
-  { table: 'readwrite', uploads: 'read' },
+  // Member photos and the team logo are shown through presigned GETs, and a logo upload is checked
+  // and moved to its final key; invitation e-mail is sent by the reactions function.
+  { table: 'readwrite', uploads: 'readwrite' },
   {
     createTeam: route({
       method: 'POST',
@@ -97,6 +104,48 @@ export const team = routeGroup(
       team: true,
       summary: "Groups of the caller's team",
       response: Group.array(),
+    }),
+    getTeamSettings: route({
+      method: 'GET',
+      path: '/api/team/settings',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: "The team's settings: name, website, logo, redemption code and library flags",
+      response: TeamSettings,
+    }),
+    updateTeamSettings: route({
+      method: 'POST',
+      path: '/api/team/settings/update',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: 'Change only the settings sent; a redemption code once, checked on the server',
+      body: UpdateTeamSettingsRequest,
+      response: TeamSettings,
+    }),
+    requestLogoUpload: route({
+      method: 'POST',
+      path: '/api/team/logo/upload',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: 'Start uploading a team logo (a raster image, 1 MB): a presigned POST',
+      body: LogoUploadRequest,
+      response: LogoUploadResponse,
+    }),
+    getApiAccess: route({
+      method: 'GET',
+      path: '/api/team/api-access',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: "The team's client id and the start of its API key (the key is shown only when generated)",
+      response: ApiAccess,
+    }),
+    generateApiKey: route({
+      method: 'POST',
+      path: '/api/team/api-access/generate',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: 'A new API key, shown once; the previous key stops working at once',
+      response: GeneratedApiKey,
     }),
   },
 );

@@ -84,3 +84,96 @@ export const RespondToInvitationResponse = z.object({
   /** Invitations still pending for the caller after this response. */
   remainingInvitations: z.number().int(),
 });
+
+// ——— Team settings (spec 002 §2.7, §3 Team, §5, §7.6) ———
+
+export const TEAM_SETTINGS_MESSAGES = {
+  name: 'Please provide a company name of at least 4 characters',
+  website: 'Please provide a website starting with http:// or https://',
+  redemptionCode: 'Please check the redemption code and try again',
+  logoTooLarge: 'That file is too large, please choose a smaller image. We allow up to 1MB.',
+  logoType: 'The logo must be a PNG, JPEG, GIF or WebP image',
+  fetch: 'There was an error retrieving your team settings',
+  save: 'There was an error saving your team settings',
+  apiKeyFetch: 'There was an error retrieving your API key',
+  apiKeyGenerate: 'There was an error generating your API key',
+} as const;
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/**
+ * http:// or https://, then a dotted host: with www. it needs more than two parts, otherwise more
+ * than one (spec 002 §5).
+ */
+export function isCompanyWebsite(value: string) {
+  const match = /^https?:\/\/([^/?#:\s]+)(:\d+)?([/?#]\S*)?$/i.exec(value.trim());
+  if (!match) return false;
+  const parts = match[1].split('.');
+  if (parts.some((p) => !/^[a-z0-9-]+$/i.test(p) || p.startsWith('-') || p.endsWith('-'))) return false;
+  return parts[0].toLowerCase() === 'www' ? parts.length > 2 : parts.length > 1;
+}
+
+export const TeamSettings = z.object({
+  teamId: z.string(),
+  name: z.string(),
+  companyWebsite: z.string().nullable(),
+  /** A short-lived link to the logo, or null. */
+  teamLogo: z.string().nullable(),
+  /** The code redeemed, once one is (the field is offered only while none is set). */
+  redemptionCode: z.string().nullable(),
+  /** What the redeemed code gave the team (e.g. the partner that referred it). */
+  redemptionPartner: z.string().nullable(),
+  importedAnswersRequireReview: z.boolean(),
+  defaultAnswersToFlowToLibrary: z.boolean(),
+});
+export type TeamSettings = z.infer<typeof TeamSettings>;
+
+/** Only the fields that changed are sent (spec 002 §7.6). */
+export const UpdateTeamSettingsRequest = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(4, TEAM_SETTINGS_MESSAGES.name)
+      .max(256, TEAM_SETTINGS_MESSAGES.name)
+      .optional(),
+    companyWebsite: z
+      .string()
+      .trim()
+      .max(256, TEAM_SETTINGS_MESSAGES.website)
+      .refine(isCompanyWebsite, TEAM_SETTINGS_MESSAGES.website)
+      .optional(),
+    redemptionCode: z.string().trim().length(4, TEAM_SETTINGS_MESSAGES.redemptionCode).optional(),
+    importedAnswersRequireReview: z.boolean().optional(),
+    defaultAnswersToFlowToLibrary: z.boolean().optional(),
+    /** The staged upload named by requestLogoUpload (its bytes are checked before it is used). */
+    teamLogo: z.string().min(1).max(1024).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' });
+
+export const LogoUploadRequest = z.strictObject({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.enum(LOGO_TYPES, TEAM_SETTINGS_MESSAGES.logoType),
+  sizeBytes: z.number().int().min(0).max(LOGO_MAX_BYTES, TEAM_SETTINGS_MESSAGES.logoTooLarge).optional(),
+});
+export const LogoUploadResponse = z.object({
+  upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+  uploadUrl: z.string(),
+  /** The staged object: send it as teamLogo in the settings update. */
+  teamLogo: z.string(),
+});
+
+// ——— API access (spec 002 §2.8, §3, §7.6, §7.8) ———
+
+export const ApiAccess = z.object({
+  teamId: z.string(),
+  /** The client id the public API expects: client_{teamId}. */
+  clientId: z.string(),
+  /** The start of the key (the key itself is shown once, when generated); null before any. */
+  apiKeyPrefix: z.string().nullable(),
+  createdAt: z.string().nullable(),
+});
+export const GeneratedApiKey = ApiAccess.extend({
+  /** The whole key: shown this once and never again (only its hash is kept). */
+  apiKey: z.string(),
+});

@@ -1,15 +1,8 @@
 /** The REST API construct: one method per route, one function per route group, Cognito, errors, stage. */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RouteEntry, routeList } from '../../shared/routes';
-import {
-  apiResourcePaths,
-  integratedFunction,
-  ofType,
-  type Resources,
-  synthCheap,
-  synthDev,
-} from './support';
+import { routeList } from '../../shared/routes';
+import { apiResourcePaths, integratedFunction, ofType, type Resources, synthDev } from './support';
 
 let template: Template;
 let resources: Resources;
@@ -31,7 +24,7 @@ describe('REST API', () => {
       const expected = {
         user: { AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: expect.anything() },
         public: { AuthorizationType: 'NONE' },
-        'api-key': { AuthorizationType: 'NONE', ApiKeyRequired: true },
+        'api-key': { AuthorizationType: 'NONE' },
       }[route.auth];
       expect(method.props, route.name).toMatchObject(expected);
       if (route.auth === 'user') expect(method.props.AuthorizationScopes, route.name).toBeUndefined();
@@ -120,32 +113,8 @@ describe('REST API', () => {
     });
   });
 
-  it('creates a usage plan and API key exactly when a route uses one', () => {
-    const expected = routeList.some((r) => r.auth === 'api-key') ? 1 : 0;
-    template.resourceCountIs('AWS::ApiGateway::UsagePlan', expected);
-    template.resourceCountIs('AWS::ApiGateway::ApiKey', expected);
-  });
-});
-
-describe('REST API variants (bundling skipped)', () => {
-  it('builds the usage plan and API key when a route needs the analytics API key', () => {
-    const analytics: RouteEntry = {
-      ...routeList[0],
-      name: routeList[0].name,
-      method: 'GET',
-      path: '/api/analytics/{teamId}/answers',
-      auth: 'api-key',
-    };
-    const { template } = synthCheap('dev', { routes: [...routeList, analytics] });
-    template.resourceCountIs('AWS::ApiGateway::UsagePlan', 1);
-    template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
-    template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
-    template.hasResourceProperties('AWS::ApiGateway::Method', {
-      HttpMethod: 'GET',
-      ApiKeyRequired: true,
-      AuthorizationType: 'NONE',
-      ResourceId: { Ref: Match.stringLikeRegexp('teamId') },
-    });
-    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{teamId}' });
+  it('leaves the analytics key to the handler: no API Gateway usage plan or key', () => {
+    template.resourceCountIs('AWS::ApiGateway::UsagePlan', 0);
+    template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
   });
 });

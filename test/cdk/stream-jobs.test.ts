@@ -55,7 +55,7 @@ const image = (entity: string, attributes: Record<string, string> = {}) => ({
 
 describe('stream jobs', () => {
   it('declares the import processing job and the autofill job', () => {
-    expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor', 'autofill']);
+    expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor', 'autofill', 'insightsExport']);
     expect(BACKGROUND_FUNCTIONS.autofill.job.triggers).toEqual([
       { entity: 'autofillRun', attribute: 'status', value: 'QUEUED' },
     ]);

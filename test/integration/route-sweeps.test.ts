@@ -176,6 +176,11 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   reviewDrafts: () => ({ questionIds: ['question-1'], decision: 'ACCEPT' }),
   // A new term each time: a second term of the same name is refused.
   createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
+  searchInsights: () => ({ complianceStatusList: 'COMPLIANT,NON-COMPLIANT', answeredAfter: '2026-01-01' }),
+  startInsightsExport: (ctx) => ({ projectId: ctx.projectId }),
+  analyticsQuestions: () => ({ complianceStatusList: 'COMPLIANT', answeredAfter: '2026-01-01' }),
+  updateTeamSettings: () => ({ importedAnswersRequireReview: true }),
+  requestLogoUpload: () => ({ fileName: 'Company logo.png', contentType: 'image/png' }),
   createDocument: () => ({
     fileName: 'SOC 2 Type II report.pdf',
     contentType: 'application/pdf',
@@ -239,6 +244,8 @@ interface TeamData {
   termDefinition: string;
   documentId: string;
   documentName: string;
+  /** An Insights export the owner started. */
+  exportId: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -270,6 +277,7 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   answerSourceId: () => randomUUID(),
   termId: (t) => t.termId,
   documentId: (t) => t.documentId,
+  exportId: (t) => t.exportId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -329,79 +337,88 @@ async function freshDocument(team: TeamData, complete = true) {
 }
 
 let lastDraft = '';
-const FRESH: Partial<Record<RouteName, (team: TeamData) => Promise<Record<string, string>>>> = {
-  deleteAnswer: (team) => freshAnswer(team),
-  deleteTerm: async (team) => {
-    const body = { term: `Fresh term ${randomUUID()}`, definition: 'Deleted by the sweep.' };
-    const created = await api.as(team.owner.token).call('createTerm', { body });
-    if (created.status !== 200) throw new Error(`createTerm answered ${created.status}`);
-    return { termId: created.body.data.termId as string };
-  },
-  completeLibraryUpload: async (team) => ({
-    answerSourceId: await uploadLibraryFile(api.as(team.owner.token), 'Answer library.csv', SWEEP_CSV),
-  }),
-  completeDocument: (team) => freshDocument(team, false),
-  archiveDocument: (team) => freshDocument(team),
-  reinstateDocument: async (team) => {
-    const params = await freshDocument(team);
-    const archived = await api.as(team.owner.token).call('archiveDocument', { params });
-    if (archived.status !== 200) throw new Error(`archiveDocument answered ${archived.status}`);
-    return params;
-  },
-  // The team's document attached to the project again (each call removes it).
-  removeProjectDocument: async (team) => {
-    const body = { documentId: team.documentId };
-    const params = { projectId: team.projectId };
-    const added = await api.as(team.owner.token).call('attachProjectDocument', { params, body });
-    if (added.status !== 200) throw new Error(`attachProjectDocument answered ${added.status}`);
-    return params;
-  },
-  // A question of its own with the team's document attached.
-  removeQuestionDocument: async (team) => {
-    const params = await freshQuestion(team);
-    const body = { documentId: team.documentId };
-    const added = await api.as(team.owner.token).call('attachQuestionDocument', { params, body });
-    if (added.status !== 200) throw new Error(`attachQuestionDocument answered ${added.status}`);
-    return params;
-  },
-  deleteQuestion: (team) => freshQuestion(team),
-  markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
-  // A project of its own: a second run on a project while one is going is refused (409).
-  startAutofill: async (team) => {
-    const created = await api
-      .as(team.owner.token)
-      .call('createProject', { body: { name: `Autofill ${randomUUID()}` } });
-    if (created.status !== 200) throw new Error(`createProject answered ${created.status}`);
-    return { projectId: created.body.data.projectId as string };
-  },
-  // A question holding a draft, written as the autofill job writes it (reviewed drafts are gone: 422).
-  reviewDrafts: async (team) => {
-    const params = await freshQuestion(team);
-    await db()
-      .entities.question.patch({ teamId: team.owner.teamId as string, ...params })
-      .set({
-        answer: 'Yes: TLS 1.2 or higher everywhere.',
-        libraryDraft: {
-          answerId: 'a-sweep',
-          confidence: 0.95,
-          runId: 'r-sweep',
-          originalQuestion: 'Is data encrypted in transit?',
-        },
-      })
-      .go();
-    lastDraft = params.questionId;
-    return { projectId: params.projectId };
-  },
-  restoreAnswer: async (team) => {
-    const params = await freshQuestion(team);
-    const activityId = await eventually(async () => {
-      const entries = await api.as(team.owner.token).call('listQuestionHistory', { params });
-      if (!entries.body.data?.length) throw new Error('no history entry yet');
-      return entries.body.data[0].activityId as string;
-    });
-    return { ...params, activityId };
-  },
-};
+const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promise<Record<string, string>>>> =
+  {
+    // An export of the caller's own: an export is its requester's only (it holds what they may see).
+    getInsightsExport: async (team, token) => {
+      const started = await api
+        .as(token ?? team.owner.token)
+        .call('startInsightsExport', { body: { complianceStatusList: 'COMPLIANT' } });
+      if (started.status !== 200) throw new Error(`startInsightsExport answered ${started.status}`);
+      return { exportId: started.body.data.exportId as string };
+    },
+    deleteAnswer: (team) => freshAnswer(team),
+    deleteTerm: async (team) => {
+      const body = { term: `Fresh term ${randomUUID()}`, definition: 'Deleted by the sweep.' };
+      const created = await api.as(team.owner.token).call('createTerm', { body });
+      if (created.status !== 200) throw new Error(`createTerm answered ${created.status}`);
+      return { termId: created.body.data.termId as string };
+    },
+    completeLibraryUpload: async (team) => ({
+      answerSourceId: await uploadLibraryFile(api.as(team.owner.token), 'Answer library.csv', SWEEP_CSV),
+    }),
+    completeDocument: (team) => freshDocument(team, false),
+    archiveDocument: (team) => freshDocument(team),
+    reinstateDocument: async (team) => {
+      const params = await freshDocument(team);
+      const archived = await api.as(team.owner.token).call('archiveDocument', { params });
+      if (archived.status !== 200) throw new Error(`archiveDocument answered ${archived.status}`);
+      return params;
+    },
+    // The team's document attached to the project again (each call removes it).
+    removeProjectDocument: async (team) => {
+      const body = { documentId: team.documentId };
+      const params = { projectId: team.projectId };
+      const added = await api.as(team.owner.token).call('attachProjectDocument', { params, body });
+      if (added.status !== 200) throw new Error(`attachProjectDocument answered ${added.status}`);
+      return params;
+    },
+    // A question of its own with the team's document attached.
+    removeQuestionDocument: async (team) => {
+      const params = await freshQuestion(team);
+      const body = { documentId: team.documentId };
+      const added = await api.as(team.owner.token).call('attachQuestionDocument', { params, body });
+      if (added.status !== 200) throw new Error(`attachQuestionDocument answered ${added.status}`);
+      return params;
+    },
+    deleteQuestion: (team) => freshQuestion(team),
+    markNotAQuestion: (team) => freshQuestion(team, 'IMPORTED'),
+    // A project of its own: a second run on a project while one is going is refused (409).
+    startAutofill: async (team) => {
+      const created = await api
+        .as(team.owner.token)
+        .call('createProject', { body: { name: `Autofill ${randomUUID()}` } });
+      if (created.status !== 200) throw new Error(`createProject answered ${created.status}`);
+      return { projectId: created.body.data.projectId as string };
+    },
+    // A question holding a draft, written as the autofill job writes it (reviewed drafts are gone: 422).
+    reviewDrafts: async (team) => {
+      const params = await freshQuestion(team);
+      await db()
+        .entities.question.patch({ teamId: team.owner.teamId as string, ...params })
+        .set({
+          answer: 'Yes: TLS 1.2 or higher everywhere.',
+          libraryDraft: {
+            answerId: 'a-sweep',
+            confidence: 0.95,
+            runId: 'r-sweep',
+            originalQuestion: 'Is data encrypted in transit?',
+          },
+        })
+        .go();
+      lastDraft = params.questionId;
+      return { projectId: params.projectId };
+    },
+    restoreAnswer: async (team) => {
+      const params = await freshQuestion(team);
+      const activityId = await eventually(async () => {
+        const entries = await api.as(team.owner.token).call('listQuestionHistory', { params });
+        if (!entries.body.data?.length) throw new Error('no history entry yet');
+        return entries.body.data[0].activityId as string;
+      });
+      return { ...params, activityId };
+    },
+  };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
   // The document's current version, so the update is not refused as stale.
@@ -431,8 +448,8 @@ const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => P
     projectSourceId: await uploadSource(api.as(token), team.projectId, 'fresh.csv', SWEEP_CSV),
   }),
 };
-const freshParamsFor = async (route: RouteEntry, team: TeamData) =>
-  (await FRESH[route.name]?.(team)) ?? paramsFor(route, team);
+const freshParamsFor = async (route: RouteEntry, team: TeamData, token?: string) =>
+  (await FRESH[route.name]?.(team, token)) ?? paramsFor(route, team);
 
 const paramsSchemaOf = (route: RouteEntry) =>
   route.params ?? z.object(Object.fromEntries(pathParams(route.path).map((name) => [name, Id])));
@@ -472,10 +489,38 @@ const MIN_INPUTS_PER_ROUTE = 200;
 const encodeParams = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
 
+/** The api-key routes (the public analytics API), by method and path. */
+const API_KEY_ROUTES = new Set(
+  routeList.filter((r) => r.auth === 'api-key').map((r) => `${r.method} ${r.path}`),
+);
+
+/**
+ * The public API's headers for the team of the person a token is for: a key generated now by the
+ * team's owner (a new key each time, so no sweep runs into another's rate limit), or credentials
+ * that name no team for someone without one.
+ */
+async function apiKeyHeaders(token: string): Promise<Record<string, string>> {
+  const team = [home, victim].find(
+    (t) => t && [t.owner, t.member, ...Object.values(holders)].some((p) => p?.token === token),
+  );
+  const owner = team?.owner ?? (intruder?.token === token ? intruder : undefined);
+  if (!owner?.teamId) return { client_id: 'client_nobody', client_secret: 'not-a-key' };
+  const generated = await api.as(owner.token).call('generateApiKey');
+  if (generated.status !== 200) throw new Error(`generateApiKey answered ${generated.status}`);
+  return { client_id: generated.body.data.clientId, client_secret: generated.body.data.apiKey };
+}
+
 async function send(request: SweepRequest): Promise<Answer> {
   const query = request.query ? new URLSearchParams(request.query).toString() : '';
-  const headers: Record<string, string> = {};
-  if (request.token) headers.authorization = request.token;
+  let headers: Record<string, string> = {};
+  const route = routeList.find(
+    (r) =>
+      r.method === request.method &&
+      new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(request.path.split('?')[0]),
+  );
+  if (request.token && route && API_KEY_ROUTES.has(`${route.method} ${route.path}`)) {
+    headers = await apiKeyHeaders(request.token);
+  } else if (request.token) headers.authorization = request.token;
   const contentType = request.contentType === undefined ? 'application/json' : request.contentType;
   if (request.body !== undefined && contentType) headers['content-type'] = contentType;
   // Bytes, so fetch adds no content type of its own.
@@ -686,6 +731,10 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     'attachQuestionDocument',
     await as.call('attachQuestionDocument', { params: { projectId, questionId }, body: { documentId } }),
   );
+  const { exportId } = ok(
+    'startInsightsExport',
+    await as.call('startInsightsExport', { body: { complianceStatusList: 'COMPLIANT' } }),
+  );
   const collection = ok(
     'createCollection',
     await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
@@ -740,6 +789,7 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     termDefinition,
     documentId,
     documentName,
+    exportId,
   };
 }
 
@@ -787,8 +837,11 @@ const names = (list: RouteEntry[]) => list.map((r) => r.name);
 // ---------------------------------------------------------------------------------------------
 
 describe('route table coverage', () => {
-  it('knows how to call every route (an api-key route needs the sweeps to learn its key)', () => {
-    expect(routeList.filter((r) => r.auth !== 'user' && r.auth !== 'public').map((r) => r.name)).toEqual([]);
+  it('knows how to call every route: as a user, in public, or with the team’s API key', () => {
+    expect(
+      routeList.filter((r) => !['user', 'public', 'api-key'].includes(r.auth)).map((r) => r.name),
+    ).toEqual([]);
+    expect([...API_KEY_ROUTES]).toEqual(['POST /api/analytics/questions']);
   });
 
   it.each(names(bodyRoutes))('%s has an example body its schema accepts', (name) => {
@@ -817,7 +870,10 @@ describe('permission sweep', () => {
     const allowed = permissionsFor(code)[permission] === true;
     const request: SweepRequest = {
       method: route.method,
-      path: encodeParams(route.path, allowed ? await freshParamsFor(route, home) : paramsFor(route, home)),
+      path: encodeParams(
+        route.path,
+        allowed ? await freshParamsFor(route, home, holders[code].token) : paramsFor(route, home),
+      ),
       body: route.body
         ? JSON.stringify(
             allowed && FRESH_BODY[route.name]

@@ -6,6 +6,7 @@ import type { EntityItem } from 'electrodb';
 import { bindService } from '../db';
 import { ActivityDayEntity } from './activity-day';
 import { ActivityEventEntity } from './activity-event';
+import { ApiKeyEntity } from './api-key';
 import { ConnectionEntity } from './connection';
 import { DocumentLinkEntity } from './document-link';
 import { GroupEntity } from './group';
@@ -29,6 +30,7 @@ import { UserEntity } from './user';
 export const sharedEntities = {
   user: UserEntity,
   team: TeamEntity,
+  apiKey: ApiKeyEntity,
   role: RoleEntity,
   group: GroupEntity,
   membership: MembershipEntity,

@@ -10,6 +10,11 @@ export const TeamEntity = new Entity({
     /** Library settings (spec 002 §3 Team); absent means TEAM_LIBRARY_DEFAULTS (shared/schemas/answer.ts). */
     importedAnswersRequireReview: { type: 'boolean' },
     defaultAnswersToFlowToLibrary: { type: 'boolean' },
+    /** Team settings (spec 002 §2.7): the company's website, the logo's key, the code redeemed. */
+    companyWebsite: { type: 'string' },
+    teamLogoKey: { type: 'string' },
+    redemptionCode: { type: 'string' },
+    redemptionPartner: { type: 'string' },
     ...timestamps,
   },
   indexes: {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../../../functions/common/entities';
 import { ensureDocuments, type SeedDocument } from '../../../functions/documents/seed';
+import { ensureInsights } from '../../../functions/insights/seed';
 import { ensureLibrary, type SeedAnswer } from '../../../functions/library/seed';
 import {
   ensureProject,
@@ -206,6 +207,7 @@ export async function ensureDemoData(
   }
   await ensureLibrary(teamId, demo.userId, libraryAnswers(bank.values()));
   await ensureDocuments(teamId, demo.userId, await demoDocuments(teamId));
+  await ensureInsights(teamId);
 }
 
 /**

@@ -1,0 +1,47 @@
+import { Entity } from 'electrodb';
+import { CLASSIFICATIONS } from '../../../shared/schemas/question';
+import { key, SERVICE } from '../../common/entities/keys';
+
+/**
+ * An answered question as Insights and the public analytics API read it: kept from the table's
+ * stream (reactions.ts) beside the question, in its project's partition. `byAnswered` orders the
+ * team's answered questions of one classification by when they were answered, so a search is one
+ * Query per classification, newest first, with the date range in the key condition: no Scan, and
+ * the first hundred read at once whatever the team's size. (It shares the table's byStatus index:
+ * its keys never collide with the projects' there.)
+ */
+export const InsightRowEntity = new Entity({
+  model: { entity: 'insightRow', version: '1', service: SERVICE },
+  attributes: {
+    teamId: { type: 'string', required: true },
+    projectId: { type: 'string', required: true },
+    questionId: { type: 'string', required: true },
+    question: { type: 'string', required: true },
+    answer: { type: 'string', required: true },
+    responseClassification: { type: CLASSIFICATIONS, required: true },
+    /** When the answer or its classification last changed (ISO time). */
+    answeredAt: { type: 'string', required: true },
+    answeredByUserId: { type: 'string' },
+    classifiedByUserId: { type: 'string' },
+    tags: { type: 'list', items: { type: 'string' } },
+  },
+  indexes: {
+    primary: {
+      pk: key('pk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}'),
+      sk: key('sk', ['questionId'], 'INSIGHT#${questionId}'),
+    },
+    byAnswered: {
+      index: 'byStatus',
+      pk: key(
+        'byStatusPk',
+        ['teamId', 'responseClassification'],
+        'TEAM#${teamId}#ANSWERED#${responseClassification}',
+      ),
+      sk: key(
+        'byStatusSk',
+        ['answeredAt', 'projectId', 'questionId'],
+        '${answeredAt}#${projectId}#${questionId}',
+      ),
+    },
+  },
+});
