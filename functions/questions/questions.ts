@@ -14,6 +14,7 @@ import type { TeamCaller } from '../common/caller';
 import { newQuestionId, type ProjectItem, type QuestionItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
+import { answersFlowToLibrary } from '../common/library-flow';
 import { requireProjectMember, visibleProject } from '../common/project-access';
 import { byVersion, type RestoredAnswer, toHistoryEntry, valuesAsOf } from './history';
 import {
@@ -152,6 +153,7 @@ export async function addQuestion(
     projectId,
     questionId: newQuestionId(),
     question: body.question,
+    includeInLibrary: await answersFlowToLibrary(project),
     referenceNumber: body.referenceNumber || undefined,
     sectionDescription: body.sectionDescription || undefined,
     creationType: 'MANUAL',

@@ -7,7 +7,8 @@
  */
 import { complianceText, type WordingLevels } from '../../shared/compliance';
 import { ANSWER_MAX, type Classification, QUESTION_MAX } from '../../shared/schemas/question';
-import { newQuestionId, type QuestionItem, type SourceItem } from '../common/entities';
+import { db, newQuestionId, type QuestionItem, type SourceItem } from '../common/entities';
+import { answersFlowToLibrary } from '../common/library-flow';
 import * as repo from './repo';
 
 /** What a source says one question is (text fields from the file, and the answer it arrived with). */
@@ -58,7 +59,11 @@ export async function syncQuestions(
   by: { userId: string; session: string },
 ): Promise<SyncResult> {
   const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
-  const existing = await repo.questionsOfSource(key);
+  const [existing, project] = await Promise.all([
+    repo.questionsOfSource(key),
+    db().entities.project.get({ teamId: source.teamId, projectId: source.projectId }).go(),
+  ]);
+  const includeInLibrary = project.data ? await answersFlowToLibrary(project.data) : false;
   const createdAt = Date.parse(source.createdAt);
   const toCreate: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>> = [];
   const toPatch: repo.QuestionPatch[] = [];
@@ -104,7 +109,7 @@ export async function syncQuestions(
       answer: answer ?? '',
       responseStatus: answer ? 'IN-PROGRESS' : 'INCOMPLETE',
       responseClassification: w.classification ?? 'INCOMPLETE',
-      includeInLibrary: false,
+      includeInLibrary,
       creationType: 'IMPORTED',
       isLinked: true,
       projectSourceId: source.projectSourceId,

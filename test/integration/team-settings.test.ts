@@ -369,3 +369,51 @@ describe('permissions', () => {
     );
   });
 });
+
+describe('the library flags take effect', () => {
+  it('ticks Include in Library on new questions when answers flow to the library, never in PRIVATE projects', async () => {
+    // Prepare
+    const { projectId } = ok(
+      await as(owner).call('createProject', { body: { name: 'Flow review' } }),
+      'create',
+    );
+    const before = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'Do you encrypt backups at rest?' },
+      }),
+      'add',
+    );
+
+    // Act
+    ok(
+      await as(owner).call('updateTeamSettings', { body: { defaultAnswersToFlowToLibrary: true } }),
+      'updateTeamSettings',
+    );
+    const after = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'Do you rotate encryption keys yearly?' },
+      }),
+      'add',
+    );
+    const share = { accessVisibility: 'PRIVATE' as const, shareWith: [owner.userId] };
+    ok(await as(owner).call('updateProjectAccess', { params: { projectId }, body: share }), 'private');
+    const hidden = ok(
+      await as(owner).call('addQuestion', {
+        params: { projectId },
+        body: { question: 'Is there a data retention policy?' },
+      }),
+      'add',
+    );
+    ok(
+      await as(owner).call('updateTeamSettings', { body: { defaultAnswersToFlowToLibrary: false } }),
+      'updateTeamSettings',
+    );
+
+    // Assess
+    expect(before.includeInLibrary).toBe(false);
+    expect(after.includeInLibrary).toBe(true);
+    expect(hidden.includeInLibrary).toBe(false);
+  });
+});
