@@ -23,7 +23,7 @@
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library|suggestions` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library|suggestions|insights` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,7 @@ import { benchAnswering } from './bench/answering';
 import { benchDetection } from './bench/detection';
 import { benchFanout } from './bench/fanout';
 import { benchImports } from './bench/imports';
+import { benchInsights } from './bench/insights';
 import { benchInvite } from './bench/invite';
 import { benchLibrary } from './bench/library';
 import { benchProjects } from './bench/projects';
@@ -77,7 +78,8 @@ type Part =
   | 'imports'
   | 'detection'
   | 'library'
-  | 'suggestions';
+  | 'suggestions'
+  | 'insights';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -90,6 +92,7 @@ const PARTS: Part[] = [
   'detection',
   'library',
   'suggestions',
+  'insights',
 ];
 const INVITES = 30;
 
@@ -489,6 +492,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   suggestions: async () => {
     heading('The suggestion engine in memory: quality on the evaluation sets, the 20,000-entry index');
     await benchSuggestionQuality(addRow);
+  },
+  insights: async () => {
+    heading('Insights at size: 100,000 answered questions searched, and the public API');
+    await benchInsights(await benchStack(), await demoToken(), addRow);
   },
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');

@@ -27,6 +27,11 @@ export async function putRow(row: InsightRowItem) {
   await db().entities.insightRow.put(row).go();
 }
 
+/** Many rows at once (BatchWriteItem, a few in flight). */
+export async function putRows(rows: InsightRowItem[]) {
+  if (rows.length) await db().entities.insightRow.put(rows).go({ concurrency: 4 });
+}
+
 export async function getRow(teamId: string, projectId: string, questionId: string) {
   return (await db().entities.insightRow.get({ teamId, projectId, questionId }).go()).data;
 }
