@@ -13,7 +13,10 @@ export const TABLE = {
     { name: 'byUser', partitionKey: 'byUserPk', sortKey: 'byUserSk' },
     { name: 'byEmail', partitionKey: 'byEmailPk', sortKey: 'byEmailSk' },
     { name: 'byStatus', partitionKey: 'byStatusPk', sortKey: 'byStatusSk' },
-    /** A document's attachments across projects; documents due an expiry check (see functions/documents). */
+    /**
+     * A document's attachments across projects and documents due an expiry check (functions/documents);
+     * a project's answered questions by date (functions/insights).
+     */
     { name: 'byDocument', partitionKey: 'byDocumentPk', sortKey: 'byDocumentSk' },
   ],
 } as const;

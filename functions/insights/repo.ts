@@ -40,11 +40,6 @@ export async function deleteRow(teamId: string, projectId: string, questionId: s
   await db().entities.insightRow.delete({ teamId, projectId, questionId }).go();
 }
 
-/** The answered questions of one project: one Query of its partition. */
-export async function rowsOfProject(teamId: string, projectId: string) {
-  return (await db().entities.insightRow.query.primary({ teamId, projectId }).go({ pages: 'all' })).data;
-}
-
 /** Whether the team has any row of a classification (the demo data's backfill checks this). */
 export async function hasRows(teamId: string) {
   const found = await Promise.all(
@@ -71,6 +66,25 @@ export async function rowsAnswered(
     .entities.insightRow.query.byAnswered({ teamId, responseClassification })
     .between({ answeredAt: range.after ?? '0000' }, { answeredAt: `${range.before ?? '9999-12-31'}T~` })
     .go({ order: 'desc', limit: page.limit, cursor: page.cursor });
+  return { data, cursor };
+}
+
+/**
+ * A page of one project's rows of these classifications answered between two days, newest first:
+ * one Query of byProjectAnswered (the range in its key condition, the classifications filtered).
+ */
+export async function projectRowsAnswered(
+  teamId: string,
+  projectId: string,
+  classes: readonly Classification[],
+  range: { after?: string; before?: string },
+  page: { count: number; cursor: string | null },
+) {
+  const { data, cursor } = await db()
+    .entities.insightRow.query.byProjectAnswered({ teamId, projectId })
+    .between({ answeredAt: range.after ?? '0000' }, { answeredAt: `${range.before ?? '9999-12-31'}T~` })
+    .where((attr, op) => classes.map((c) => op.eq(attr.responseClassification, c)).join(' OR '))
+    .go({ order: 'desc', count: page.count, cursor: page.cursor });
   return { data, cursor };
 }
 

@@ -3,9 +3,9 @@
  * answered questions, newest first, by answered date, compliance, project and industry. A user sees
  * the projects they may see (PRIVATE ones only if on them); an API key sees every project (§6).
  *
- * Without a project or industry, each classification's rows are read newest first from byAnswered,
- * only as far as the page needs. With one, the chosen projects' partitions are read (a project
- * holds at most thousands of questions) and merged.
+ * Without a project or industry, each classification's rows are read newest first from byAnswered;
+ * with one, each chosen project's from byProjectAnswered; either way only as far as the page needs,
+ * then merged.
  */
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
@@ -59,10 +59,6 @@ export async function matchingRows(audience: Audience, filter: Filter, want: num
   const classes: readonly Classification[] = filter.complianceStatusList ?? INSIGHT_CLASSIFICATIONS;
   const after = filter.answeredAfter;
   const before = filter.answeredBefore;
-  const inRange = (row: repo.InsightRowItem) => {
-    const day = row.answeredAt.slice(0, 10);
-    return (!after || day >= after) && (!before || day <= before);
-  };
 
   let rows: repo.InsightRowItem[];
   if (!allProjects(filter) || filter.industryVertical) {
@@ -71,9 +67,29 @@ export async function matchingRows(audience: Audience, filter: Filter, want: num
         (allProjects(filter) || p.projectId === filter.projectId) &&
         (!filter.industryVertical || p.industryVertical === filter.industryVertical),
     );
-    rows = (await Promise.all(chosen.map((p) => repo.rowsOfProject(audience.teamId, p.projectId))))
-      .flat()
-      .filter((row) => classes.includes(row.responseClassification) && inRange(row));
+    // Each chosen project's newest first, only as far as the page needs, then merged.
+    const perProject = await Promise.all(
+      chosen.map(async (p) => {
+        const kept: repo.InsightRowItem[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await repo.projectRowsAnswered(
+            audience.teamId,
+            p.projectId,
+            classes,
+            { after, before },
+            {
+              count: Number.isFinite(want) ? Math.min(PAGE, want - kept.length) : PAGE,
+              cursor,
+            },
+          );
+          kept.push(...page.data);
+          cursor = page.cursor;
+        } while (cursor && kept.length < want);
+        return kept;
+      }),
+    );
+    rows = perProject.flat();
   } else {
     const perClass = await Promise.all(
       classes.map(async (classification) => {

@@ -7,8 +7,9 @@ import { key, SERVICE } from '../../common/entities/keys';
  * stream (reactions.ts) beside the question, in its project's partition. `byAnswered` orders the
  * team's answered questions of one classification by when they were answered, so a search is one
  * Query per classification, newest first, with the date range in the key condition: no Scan, and
- * the first hundred read at once whatever the team's size. (It shares the table's byStatus index:
- * its keys never collide with the projects' there.)
+ * the first hundred read at once whatever the team's size. `byProjectAnswered` does the same within
+ * one project, for the Project and Industry filters. (They share the table's byStatus and
+ * byDocument indexes with other entities; their keys never collide.)
  */
 export const InsightRowEntity = new Entity({
   model: { entity: 'insightRow', version: '1', service: SERVICE },
@@ -42,6 +43,11 @@ export const InsightRowEntity = new Entity({
         ['answeredAt', 'projectId', 'questionId'],
         '${answeredAt}#${projectId}#${questionId}',
       ),
+    },
+    byProjectAnswered: {
+      index: 'byDocument',
+      pk: key('byDocumentPk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}#ANSWERED'),
+      sk: key('byDocumentSk', ['answeredAt', 'questionId'], '${answeredAt}#${questionId}'),
     },
   },
 });
