@@ -1,50 +1,47 @@
-import { Badge, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { IconKey, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageTitle } from '@/components/page-title';
+import { ApiAccessPanel } from '@/features/settings/components/api-access-panel';
 import { MySettings } from '@/features/settings/components/my-settings';
+import { TeamSettingsForm } from '@/features/settings/components/team-settings-form';
 import { usePermissions } from '@/lib/permissions';
 
-const soon = (
-  <Badge size="xs" variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }}>
-    Coming soon
-  </Badge>
-);
+type Tab = 'mine' | 'team' | 'api';
 
 /**
- * /Settings (spec 002 §2.6): My Settings for everyone; Team and API Access only with UPDATE_TEAM.
- * Team settings and API access come with a later release: until then their tabs are shown
- * disabled, marked Coming soon.
+ * /Settings (spec 002 §2.6–2.8): My Settings for everyone; Team and API Access only with
+ * UPDATE_TEAM. A tab's content is fetched when first opened and then kept (an unsaved form or a key
+ * just generated survive a look at another tab).
  */
 export default function SettingsRoute() {
   const permissions = usePermissions();
   const canManageTeam = permissions.data?.UPDATE_TEAM === true;
+  const [tab, setTab] = useState<Tab>('mine');
+  const [opened, setOpened] = useState<Set<Tab>>(() => new Set<Tab>(['mine']));
+  const [newKey, setNewKey] = useState<string | null>(null);
+
+  const open = (next: string | null) => {
+    if (next !== 'mine' && next !== 'team' && next !== 'api') return;
+    setTab(next);
+    setOpened((o) => (o.has(next) ? o : new Set(o).add(next)));
+  };
+  const current: Tab = canManageTeam ? tab : 'mine';
 
   return (
     <Stack component="main" p={{ base: 'md', sm: 'lg' }} gap="md" maw={1100}>
       <PageTitle title="Settings" />
-      <Tabs defaultValue="mine">
+      <Tabs value={current} onChange={open}>
         <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           <Tabs.Tab value="mine" style={{ flexShrink: 0 }} leftSection={<IconSettings size={16} />}>
             My Settings
           </Tabs.Tab>
           {canManageTeam ? (
             <>
-              <Tabs.Tab
-                value="team"
-                style={{ flexShrink: 0 }}
-                leftSection={<IconUsersGroup size={16} />}
-                rightSection={soon}
-                disabled
-              >
+              <Tabs.Tab value="team" style={{ flexShrink: 0 }} leftSection={<IconUsersGroup size={16} />}>
                 Team
               </Tabs.Tab>
-              <Tabs.Tab
-                value="api"
-                style={{ flexShrink: 0 }}
-                leftSection={<IconKey size={16} />}
-                rightSection={soon}
-                disabled
-              >
+              <Tabs.Tab value="api" style={{ flexShrink: 0 }} leftSection={<IconKey size={16} />}>
                 API Access
               </Tabs.Tab>
             </>
@@ -53,6 +50,14 @@ export default function SettingsRoute() {
         <Tabs.Panel value="mine">
           <MySettings />
         </Tabs.Panel>
+        {canManageTeam ? (
+          <>
+            <Tabs.Panel value="team">{opened.has('team') ? <TeamSettingsForm /> : null}</Tabs.Panel>
+            <Tabs.Panel value="api">
+              {opened.has('api') ? <ApiAccessPanel newKey={newKey} onNewKey={setNewKey} /> : null}
+            </Tabs.Panel>
+          </>
+        ) : null}
       </Tabs>
     </Stack>
   );
