@@ -19,7 +19,7 @@ const BATCH = 500;
 
 export async function runExport(teamId: string, exportId: string) {
   const item = await repo.getExport(teamId, exportId);
-  if (!item || item.status !== 'QUEUED') return;
+  if (item?.status !== 'QUEUED') return;
   await repo.updateExport(teamId, exportId, { status: 'RUNNING' });
   try {
     const filter = InsightsFilter.parse(JSON.parse(item.filter));
