@@ -84,7 +84,7 @@ export async function projectRowsAnswered(
     .entities.insightRow.query.byProjectAnswered({ teamId, projectId })
     .between({ answeredAt: range.after ?? '0000' }, { answeredAt: `${range.before ?? '9999-12-31'}T~` })
     .where((attr, op) => classes.map((c) => op.eq(attr.responseClassification, c)).join(' OR '))
-    .go({ order: 'desc', count: page.count, cursor: page.cursor });
+    .go({ order: 'desc', count: page.count, limit: Math.max(page.count, 25), cursor: page.cursor });
   return { data, cursor };
 }
 
