@@ -226,7 +226,8 @@ export async function startExport(caller: TeamCaller, filter: Filter) {
     teamId,
     exportId,
     userId,
-    filter: JSON.stringify(filter),
+    // As the request gave it (the schema turns the comma-joined statuses into a list).
+    filter: JSON.stringify({ ...filter, complianceStatusList: filter.complianceStatusList?.join(',') }),
     expiresAt: Math.floor(Date.now() / 1000) + EXPORT_TTL_SECONDS,
   });
   await recordActivityEvent(userId, teamId, { eventName: 'INSIGHTS_EXPORT', eventData: { exportId } });

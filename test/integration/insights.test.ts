@@ -217,7 +217,11 @@ describe('the 100 cap and the CSV export', () => {
 
     // Act
     const found = await search(owner);
-    const started = ok<InsightsExport>(await as(owner).call('startInsightsExport', { body: {} }), 'export');
+    const everyStatus = 'COMPLIANT,NON-COMPLIANT,PARTIALLY-COMPLIANT,NOT-APPLICABLE';
+    const started = ok<InsightsExport>(
+      await as(owner).call('startInsightsExport', { body: { complianceStatusList: everyStatus } }),
+      'export',
+    );
     const done = await eventually(async () => {
       const state = ok<InsightsExport>(
         await as(owner).call('getInsightsExport', { params: { exportId: started.exportId } }),

@@ -14,8 +14,9 @@ export const insightsSearchQueryOptions = (body: InsightsFilter) =>
   queryOptions({
     queryKey: [...INSIGHTS_QUERY_KEY, 'search', body] as const,
     queryFn: ({ signal }) => searchInsights(body, signal),
-    // A search is run on Search; it is not repeated behind the user's back.
-    staleTime: Number.POSITIVE_INFINITY,
+    // Every Search asks the server again (a filter searched earlier may match new answers since);
+    // nothing is repeated behind the user's back.
+    staleTime: 0,
     refetchOnWindowFocus: false,
     retry: false,
   });

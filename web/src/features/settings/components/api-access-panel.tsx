@@ -148,7 +148,7 @@ export function ApiAccessPanel({ newKey, onNewKey }: ApiAccessPanelProps) {
                   />
                   <Text size="sm">{KEY_SHOWN_ONCE}</Text>
                   <Group justify="flex-end">
-                    <Button size="xs" variant="light" color="teal" onClick={() => onNewKey(null)}>
+                    <Button size="xs" variant="filled" color="teal" onClick={() => onNewKey(null)}>
                       I have copied it
                     </Button>
                   </Group>
