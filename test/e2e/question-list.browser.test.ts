@@ -218,11 +218,12 @@ describe('question list', () => {
     await page.getByRole('button', { name: 'Clear search', exact: true }).click();
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`${QUESTIONS} questions`);
 
-    // The filter menu: the twelve keys; OR within a group, AND across groups; kept in the URL.
+    // The filter menu: the spec's twelve keys and Evidence expired; OR within a group, AND across
+    // groups; kept in the URL.
     await page.getByRole('button', { name: /^Filter/ }).click();
     const menu = page.getByTestId('filter-menu');
     await menu.waitFor();
-    expect(await menu.getByRole('checkbox').count()).toBe(12);
+    expect(await menu.getByRole('checkbox').count()).toBe(13);
     await shot(page, 'filter-menu-1440');
     await menu.getByRole('checkbox', { name: 'Not Compliant' }).check();
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`2 of ${QUESTIONS} questions`);
