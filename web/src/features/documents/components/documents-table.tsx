@@ -31,12 +31,16 @@ export function DocumentsTable({
 }: DocumentsTableProps) {
   const typeName = new Map(types.map((t) => [t.documentTypeId, t.documentName]));
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={560}>
       <Table className={classes.table} verticalSpacing={10} highlightOnHover aria-label="Documents">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={90}>Added By</Table.Th>
-            <Table.Th w={140}>Last Updated</Table.Th>
+            <Table.Th w={90} visibleFrom="sm">
+              Added By
+            </Table.Th>
+            <Table.Th w={140} visibleFrom="sm">
+              Last Updated
+            </Table.Th>
             <Table.Th>Document</Table.Th>
             <Table.Th>File Name</Table.Th>
             <Table.Th w={170}>
@@ -51,22 +55,22 @@ export function DocumentsTable({
             const type = typeName.get(document.documentTypeId);
             return (
               <Table.Tr key={document.documentId}>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Tooltip label={name} withArrow>
                     <span style={{ display: 'inline-block' }}>
                       <UserAvatar fullName={name} photo={person?.photo} size={28} />
                     </span>
                   </Tooltip>
                 </Table.Td>
-                <Table.Td className={classes.nowrap}>
+                <Table.Td className={classes.nowrap} visibleFrom="sm">
                   <Text size="sm" c="dimmed" title={fullDateTime(document.updatedAt)}>
                     {relativeTime(document.updatedAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600} lineClamp={2}>
+                    <Group gap={6} wrap="wrap">
+                      <Text size="sm" fw={600} lineClamp={2} miw={120}>
                         {document.documentName}
                       </Text>
                       <DocumentExpiryBadge document={document} />
