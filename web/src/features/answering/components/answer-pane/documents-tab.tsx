@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Button,
   Center,
   Group,
@@ -12,9 +11,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { type AttachedDocument, DOCUMENT_MESSAGES } from '@shared/schemas/document';
-import { IconFileText, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DocumentExpiryBadge } from '@/components/document-expiry-badge';
+import { AttachedDocumentSummary } from '@/components/attached-document-summary';
 import { DocumentPicker } from '@/components/document-picker';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { attachableDocuments } from '@/lib/documents';
@@ -41,27 +40,7 @@ function AttachmentRow({
   return (
     <Paper withBorder radius="md" px="sm" py={8} component="li">
       <Group wrap="nowrap" gap="sm">
-        <ThemeIcon variant="light" color="gray" radius="md" size={32} aria-hidden>
-          <IconFileText size={18} />
-        </ThemeIcon>
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={600} truncate="end">
-              {document.documentName}
-            </Text>
-            <DocumentExpiryBadge document={document} />
-          </Group>
-          <Anchor
-            href={attachment.accessUrl}
-            target="_blank"
-            rel="noopener"
-            size="xs"
-            truncate="end"
-            title={document.fileName}
-          >
-            {document.fileName}
-          </Anchor>
-        </Stack>
+        <AttachedDocumentSummary attachment={attachment} />
         {canChange ? (
           <Tooltip label="Remove" withArrow>
             <ActionIcon
