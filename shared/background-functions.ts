@@ -105,5 +105,6 @@ export const REACTION_ENTITIES = [
   'autofillRun',
   'document',
   'documentLink',
+  'quizInvite',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

@@ -113,8 +113,18 @@ export const AutofillUpdated = liveEvent(
   }),
 );
 
+/**
+ * A quiz invitation was sent, accepted, declined, cancelled or answered: on the sending team's
+ * scope (its Sent list) and on the recipient's team scope (its Inbox), when the recipient has one.
+ */
+export const QuizInviteUpdated = liveEvent(
+  'QUIZ_INVITE_UPDATED',
+  z.object({ quizInviteId: z.string(), inviteStatus: z.string() }),
+);
+
 export const LiveEvent = z.discriminatedUnion('eventName', [
   AutofillUpdated,
+  QuizInviteUpdated,
   NotificationCreated,
   TeamMemberUpdated,
   UserUpdated,

@@ -19,6 +19,7 @@ import { batchReactions as libraryBatchReactions, reactions as libraryReactions 
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
+import { reactions as quizReactions } from '../quizzes/reactions';
 import { reactions as sourceReactions } from '../sources/reactions';
 import { reactions as teamReactions } from '../team/reactions';
 import { reactions as userReactions } from '../user/reactions';
@@ -51,6 +52,7 @@ const byEntity = merged(
   libraryReactions,
   documentReactions,
   insightsReactions,
+  quizReactions,
 );
 const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
 

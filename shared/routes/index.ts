@@ -13,6 +13,7 @@ import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
 import { questions } from './questions';
+import { quizzes } from './quizzes';
 import { registration } from './registration';
 import type { FunctionAccess, RouteSpec } from './route';
 import { sources } from './sources';
@@ -34,6 +35,7 @@ const slices = [
   library,
   documents,
   insights,
+  quizzes,
 ] as const;
 
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';

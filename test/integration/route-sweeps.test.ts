@@ -50,6 +50,7 @@ import { addDocument, uploadDocument } from '../support/documents';
 import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
+import { answeredQuiz, sendQuiz, VENDOR_REVIEW } from '../support/quizzes';
 import { Resources } from '../support/resources';
 import { importSource, uploadLibraryFile, uploadSource } from '../support/sources';
 
@@ -202,6 +203,10 @@ const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
     questionDocumentId: `PROJECT.${ctx.documentId}`,
   }),
   removeQuestionDocument: (ctx) => ({ documentId: ctx.documentId }),
+  createQuiz: () => VENDOR_REVIEW,
+  // A stale version unless FRESH_BODY reads the quiz's current one.
+  saveQuiz: () => ({ ...VENDOR_REVIEW, version: 1 }),
+  sendQuizInvite: () => ({ emailAddress: 'supplier@sweep.test' }),
   updateTerm: () => ({
     term: 'RPO',
     definition: 'Recovery point objective: how much data a restore may lose.',
@@ -246,6 +251,9 @@ interface TeamData {
   documentName: string;
   /** An Insights export the owner started. */
   exportId: string;
+  /** A quiz template of the team, and an invitation of it the member accepted, answered and the owner closed. */
+  quizId: string;
+  quizInviteId: string;
 }
 const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -278,6 +286,8 @@ const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   termId: (t) => t.termId,
   documentId: (t) => t.documentId,
   exportId: (t) => t.exportId,
+  quizId: (t) => t.quizId,
+  quizInviteId: (t) => t.quizInviteId,
 };
 /** Where a route means a different record by the same parameter name. */
 const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -348,6 +358,10 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       return { exportId: started.body.data.exportId as string };
     },
     deleteAnswer: (team) => freshAnswer(team),
+    // An invitation still unclaimed (each call settles it).
+    cancelQuizInvite: async (team) => ({
+      quizInviteId: await sendQuiz(api.as(team.owner.token), team.quizId, 'supplier@sweep.test'),
+    }),
     deleteTerm: async (team) => {
       const body = { term: `Fresh term ${randomUUID()}`, definition: 'Deleted by the sweep.' };
       const created = await api.as(team.owner.token).call('createTerm', { body });
@@ -421,6 +435,11 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
   };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  // The quiz's current version, so the save is not refused as stale.
+  saveQuiz: async (team) => {
+    const current = await api.as(team.owner.token).call('getQuiz', { params: { quizId: team.quizId } });
+    return { ...VENDOR_REVIEW, version: current.body.data.version };
+  },
   // The document's current version, so the update is not refused as stale.
   updateDocument: async (team) => {
     const all = await api.as(team.owner.token).call('listAllDocuments');
@@ -751,6 +770,7 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     'createCollection',
     await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
   );
+  const { quizId, quizInviteId } = await answeredQuiz(api, owner, member, owner);
   const [csv, word] = await Promise.all([
     importSource(as, projectId, 'Secret questionnaire 7f3a.csv', SWEEP_CSV),
     importSource(
@@ -802,6 +822,8 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     documentId,
     documentName,
     exportId,
+    quizId,
+    quizInviteId,
   };
 }
 

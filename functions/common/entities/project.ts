@@ -52,6 +52,8 @@ export const ProjectEntity = new Entity({
         notApplicable: { type: 'string' },
       },
     },
+    /** A project created by accepting a quiz invitation: its answers go back to the sender when closed. */
+    quizInviteId: { type: 'string' },
     /** Who made the last change, and from which browser session (read by the reactions). */
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },

@@ -33,9 +33,22 @@ export async function dataExport(rows: readonly DataRow[], format: 'csv' | 'xlsx
     });
     return strToU8(`\uFEFF${text}\r\n`);
   }
+  return tableXlsx(
+    'Questions',
+    DATA_EXPORT_COLUMNS.map((header) => ({ header, width: WIDTHS[header] })),
+    rows,
+  );
+}
+
+/** A one-sheet workbook: a bold frozen header, then the rows as text (wrapped, top-aligned). */
+export async function tableXlsx(
+  sheetName: string,
+  columns: ReadonlyArray<{ header: string; width: number }>,
+  rows: ReadonlyArray<readonly string[]>,
+): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Questions', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = DATA_EXPORT_COLUMNS.map((header) => ({ header, width: WIDTHS[header] }));
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map(({ header, width }) => ({ header, width }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     const added = sheet.addRow([...row]);

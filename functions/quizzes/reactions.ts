@@ -1,0 +1,119 @@
+/**
+ * What follows quiz changes, read from the table's stream:
+ * - an invite sent: the recipient gets the e-mail (once) and, with an account, a notification;
+ * - every invite change: QUIZ_INVITE_UPDATED to the sending team (Sent) and to the recipient's
+ *   team (Inbox); the sender is notified when it is accepted, declined or answered;
+ * - a project created from an invite closed: each question's answer and classification go back
+ *   to the quiz as sent, and the invite becomes ANSWERED. Closing again sends the newer answers.
+ */
+import type { InviteStatus } from '../../shared/schemas/quiz';
+import { config } from '../common/config';
+import { sendEmail } from '../common/email';
+import type { ProjectItem } from '../common/entities';
+import { publish } from '../common/events';
+import { createNotification, notificationId } from '../common/notifications';
+import { type Change, once, type Reactions } from '../common/reactions';
+import { quizInviteEmail, quizInviteLink } from './emails';
+import * as repo from './repo';
+
+const SENDER_NOTICES: Partial<Record<InviteStatus, (quiz: string, email: string) => string>> = {
+  ACCEPTED: (quiz, email) => `${email} accepted ${quiz}`,
+  DECLINED: (quiz, email) => `${email} declined ${quiz}`,
+  ANSWERED: (quiz, email) => `The answers to ${quiz} came back from ${email}`,
+};
+
+async function onInvite(change: Change) {
+  const invite = (change.newImage ?? change.oldImage) as repo.InviteRecord | undefined;
+  if (!invite) return;
+  const before = change.oldImage as repo.InviteRecord | undefined;
+  const recipient = await repo.userByEmail(invite.emailAddress);
+  const recipientTeamId = invite.recipientTeamId ?? recipient?.teamId;
+  const event = {
+    eventName: 'QUIZ_INVITE_UPDATED' as const,
+    data: { quizInviteId: invite.quizInviteId, inviteStatus: invite.inviteStatus },
+  };
+  const origin = { sessionId: change.newImage ? invite.changedBySession : undefined };
+  await publish({ ...event, scope: { kind: 'team', id: invite.senderTeamId } }, origin);
+  if (recipientTeamId && recipientTeamId !== invite.senderTeamId) {
+    await publish({ ...event, scope: { kind: 'team', id: recipientTeamId } }, origin);
+  }
+  if (change.kind === 'INSERT') {
+    await once(change, 'quiz-invite-email', () =>
+      sendEmail(
+        invite.emailAddress,
+        quizInviteEmail({
+          senderName: invite.senderName,
+          senderTeamName: invite.senderTeamName,
+          quizName: invite.quizName,
+          quizDescription: invite.quizDescription ?? '',
+          questionCount: invite.questionCount,
+          email: invite.emailAddress,
+          hasAccount: Boolean(recipient),
+          link: quizInviteLink(config.appUrl, invite.emailAddress, Boolean(recipient)),
+        }),
+      ),
+    );
+    if (recipient?.teamId) {
+      await createNotification(
+        {
+          recipientUserId: recipient.userId,
+          causedByUserId: invite.createdByUserId,
+          teamId: recipient.teamId,
+          title: `${invite.senderName || invite.senderTeamName} sent you ${invite.quizName}`,
+          description: `${invite.questionCount} questions from ${invite.senderTeamName}. Accept it in Quiz Central to answer it as a project.`,
+          linkReferencePath: '/Quiz/?tab=inbox',
+        },
+        notificationId(change.at, `${change.id}#quiz-invite`),
+      );
+    }
+    return;
+  }
+  const notice = SENDER_NOTICES[invite.inviteStatus];
+  if (notice && before?.inviteStatus !== invite.inviteStatus) {
+    await createNotification(
+      {
+        recipientUserId: invite.createdByUserId,
+        causedByUserId: invite.recipientUserId ?? invite.createdByUserId,
+        teamId: invite.senderTeamId,
+        title: notice(invite.quizName, invite.emailAddress),
+        description:
+          invite.inviteStatus === 'ANSWERED'
+            ? 'Open Sent Invitations in Quiz Central to read or export the answers.'
+            : `Quiz Central, Sent Invitations: ${invite.quizName}.`,
+        linkReferencePath: '/Quiz/?tab=sent',
+      },
+      notificationId(change.at, `${change.id}#quiz-${invite.inviteStatus}`),
+    );
+  }
+}
+
+/** A quiz project closed: its answers go back to the quiz as sent. */
+async function onProject(change: Change) {
+  const after = change.newImage as ProjectItem | undefined;
+  const before = change.oldImage as ProjectItem | undefined;
+  if (!after?.quizInviteId || after.projectStatus !== 'COMPLETE' || before?.projectStatus === 'COMPLETE')
+    return;
+  const invite = await repo.getInvite(after.quizInviteId);
+  // Only the project the invite was accepted into answers it.
+  if (!invite || invite.projectId !== after.projectId || invite.recipientTeamId !== after.teamId) return;
+  const [items, questions] = await Promise.all([
+    repo.inviteItems(invite.quizInviteId),
+    repo.projectQuestions(after.teamId, after.projectId),
+  ]);
+  const byItem = new Map(
+    questions.filter((q) => q.isLinked !== false && !q.deletedAt && q.sourceKey).map((q) => [q.sourceKey, q]),
+  );
+  const answered = items
+    .filter((i) => i.itemType === 'QUESTION')
+    .map((item) => {
+      const question = byItem.get(item.itemId);
+      return {
+        ...item,
+        answer: question?.answer ?? '',
+        responseClassification: question?.responseClassification ?? 'INCOMPLETE',
+      };
+    });
+  await repo.recordAnswers(invite.quizInviteId, answered, new Date(change.at).toISOString());
+}
+
+export const reactions: Reactions = { quizInvite: onInvite, project: onProject };
