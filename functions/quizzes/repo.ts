@@ -66,7 +66,7 @@ export const getInvite = async (quizInviteId: string) =>
 
 /** The invite and the quiz as it is sent, one item per section or question, in order. */
 export async function createInvite(
-  invite: Omit<InviteRecord, 'createdAt' | 'updatedAt' | 'inviteStatus'>,
+  invite: Omit<InviteRecord, 'createdAt' | 'updatedAt' | 'inviteStatus'> & { createdAt?: string },
   items: readonly QuizItem[],
 ) {
   await db()
@@ -185,6 +185,14 @@ export async function acceptInvite(
     .go();
   if (result.canceled)
     throw new ConflictError('This invitation has already been answered, declined or cancelled');
+}
+
+/** An invite accepted outside this product (seeded demo data: a supplier that answered). */
+export async function markAccepted(quizInviteId: string, at: string) {
+  await db()
+    .entities.quizInvite.patch({ quizInviteId })
+    .set({ inviteStatus: 'ACCEPTED', respondedAt: at })
+    .go();
 }
 
 export async function createQuestions(questions: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>>) {

@@ -17,12 +17,14 @@ import {
   type SeedProject,
   type SeedQuestion,
 } from '../../../functions/projects/seed';
+import { ensureInvites, ensureQuizzes } from '../../../functions/quizzes/seed';
 import { pdfBytes } from '../../fixtures/pdf';
 import { DEMO } from '../provision';
 import { type CorpusQuestion, loadCorpus } from './corpus';
 import { fillAnswer } from './fill-ins';
 import { ensureDemoMembers, fixedId } from './members';
 import { classificationOf, DEMO_PROJECTS, type DemoProject, type Person } from './projects';
+import { demoQuizzes } from './quizzes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -195,8 +197,9 @@ export async function ensureDemoData(
   const members = await ensureDemoMembers(cognito, poolId, clientId, teamId);
   const who = (person: Person) => (person === 'demo' ? demo.userId : (members[person] ?? demo.userId));
 
+  const corpus = loadCorpus();
   const bank = new Map(
-    loadCorpus().flatMap((section) =>
+    corpus.flatMap((section) =>
       section.questions.map((q) => [q.reference, { ...q, section: section.title }] as const),
     ),
   );
@@ -208,6 +211,15 @@ export async function ensureDemoData(
   await ensureLibrary(teamId, demo.userId, libraryAnswers(bank.values()));
   await ensureDocuments(teamId, demo.userId, await demoDocuments(teamId));
   await ensureInsights(teamId);
+  const quizzes = demoQuizzes(corpus, {
+    teamId,
+    teamName: DEMO.teamName,
+    userId: demo.userId,
+    name: `${demo.givenName} ${demo.lastName}`,
+    email: DEMO.email,
+  });
+  await ensureQuizzes(teamId, demo.userId, quizzes.templates);
+  await ensureInvites(quizzes.invites);
 }
 
 /**
