@@ -5,7 +5,8 @@
  *   (or back to the page that sent them to sign in).
  * - SignedInRoute: no token → /login.
  * - OnboardingRoute (inside SignedInRoute): USER_ACCOUNT_READY → home.
- * - ChromeRoute (inside SignedInRoute): the chrome without a status redirect (profile).
+ * - ChromeRoute (inside SignedInRoute): the chrome for users still onboarding (profile); only a user
+ *   without a registration record is sent on, to Complete Registration.
  * - FullLayoutRoute (inside SignedInRoute): the account status decides first, then the chrome.
  */
 import type { AccountStatus } from '@shared/schemas/user';
@@ -16,7 +17,7 @@ import { useAccountStatus } from '@/lib/account-status';
 import { signedOutByUser, useAuthSession } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePermissions } from '@/lib/permissions';
-import { destinationForStatus, safeReturnPath } from './routing';
+import { completeRegistrationPath, destinationForStatus, safeReturnPath } from './routing';
 
 const AppLayout = lazy(() => import('./app-layout'));
 
@@ -68,8 +69,18 @@ function useChromeData(enabled: boolean) {
   return { user, permissions: permissions.data ?? {}, pending };
 }
 
+/**
+ * The profile: a user still onboarding may stay, but a signed-in user without a registration record
+ * goes to Complete Registration first (spec 000 §2.3), before anything asks for a user record that
+ * does not exist.
+ */
 export function ChromeRoute() {
-  const { user, permissions, pending } = useChromeData(true);
+  const session = useAuthSession();
+  const status = useRoutingStatus();
+  const registered = status !== undefined && status !== 'USER_NOT_REGISTERED';
+  const { user, permissions, pending } = useChromeData(registered);
+  if (!status) return <Splash />;
+  if (!registered) return <Navigate to={completeRegistrationPath(session.data?.email ?? null)} replace />;
   if (pending) return <Splash />;
   return <AppLayout user={user.data ?? null} permissions={permissions} />;
 }
