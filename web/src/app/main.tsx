@@ -10,6 +10,7 @@ import {
   forgetAbandonedRedirectSignIn,
   OAUTH_REDIRECT_PATH,
 } from '@/lib/amplify';
+import { applyChaosQueryFlag } from '@/lib/api-client';
 import { logAppError, reportAppErrorsToServer } from '@/lib/app-error';
 import { readAuthSession } from '@/lib/auth';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
@@ -23,6 +24,7 @@ import { UiProviders } from './providers';
  */
 async function start(): Promise<void> {
   unregisterServiceWorkers();
+  applyChaosQueryFlag();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   try {
     const config = await loadRuntimeConfig();

@@ -6,7 +6,7 @@ const { fetchAuthSession } = vi.hoisted(() => ({
 }));
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession }));
 
-const { api, ApiError, CHAOS_STORAGE_KEY, getSessionId } = await import('./api-client');
+const { api, ApiError, applyChaosQueryFlag, CHAOS_STORAGE_KEY, getSessionId } = await import('./api-client');
 const { onAppError } = await import('./app-error');
 
 const json = (status: number, body: unknown) =>
@@ -128,10 +128,30 @@ describe('api client', () => {
     expect(first[HEADER_CHAOS]).toBe('delay=200');
   });
 
-  it('omits the chaos header when no flag is set', async () => {
-    fetchMock.mockResolvedValue(json(200, READY));
-    await api('getUserStatus');
-    expect(headersOf(fetchMock.mock.calls[0])).not.toHaveProperty(HEADER_CHAOS);
+  it('sends the chaos header as off when no flag is set (every call carries it, spec 000 §7)', async () => {
+    fetchMock.mockImplementation(async () => json(200, { data: { providerName: null } }));
+    await api('ssoByDomain', { body: { domain: 'example.com' } });
+    store.set(CHAOS_STORAGE_KEY, 'nonsense');
+    await api('ssoByDomain', { body: { domain: 'example.com' } });
+    expect(headersOf(fetchMock.mock.calls[0])[HEADER_CHAOS]).toBe('off');
+    expect(headersOf(fetchMock.mock.calls[1])[HEADER_CHAOS]).toBe('off');
+  });
+
+  it('takes the chaos flag from ?chaos= into localStorage, out of the address, and ?chaos=off clears it', () => {
+    const replaceState = vi.fn();
+    vi.stubGlobal('history', { state: { idx: 0 }, replaceState });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(applyChaosQueryFlag({ href: 'http://127.0.0.1/Projects?chaos=delay%3D300&tab=open#x' })).toBe(
+      'delay=300',
+    );
+    expect(store.get(CHAOS_STORAGE_KEY)).toBe('delay=300');
+    expect(replaceState).toHaveBeenCalledWith({ idx: 0 }, '', '/Projects?tab=open#x');
+    // Kept for later page loads without the parameter.
+    expect(applyChaosQueryFlag({ href: 'http://127.0.0.1/' })).toBe('delay=300');
+    expect(applyChaosQueryFlag({ href: 'http://127.0.0.1/?chaos=fail' })).toBe('fail');
+    expect(applyChaosQueryFlag({ href: 'http://127.0.0.1/?chaos=off' })).toBe('off');
+    expect(store.has(CHAOS_STORAGE_KEY)).toBe(false);
+    expect(applyChaosQueryFlag({ href: 'http://127.0.0.1/?chaos=rm%20-rf' })).toBe('off');
   });
 
   it('omits Authorization on public routes', async () => {

@@ -5,7 +5,7 @@
  * Policy (spec 000 §7, §9): 30 s timeout per attempt, up to 2 attempts with a pause of
  * attempt² × 100 ms, retry only on network errors, timeouts and 5xx; any status other than 200 is a
  * failure. Headers: the Cognito ID token (except on public routes), the tab's session id and the
- * chaos flag from localStorage.
+ * chaos flag (always; `off` unless set with `?chaos=`, see applyChaosQueryFlag).
  */
 import {
   HEADER_CHAOS,
@@ -27,8 +27,14 @@ import { ErrorBody } from '@shared/schemas/common';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { logAppError } from './app-error';
 
-/** localStorage key holding the chaos flag (`fail`, `error` or `delay=<ms>`), sent as x-chaos. */
+/** localStorage key holding the chaos flag (`fail`, `flaky` or `delay=<ms>`), sent as x-chaos. */
 export const CHAOS_STORAGE_KEY = 'chaos';
+/** The query parameter that sets the chaos flag for this browser: `?chaos=fail`, `?chaos=off`. */
+export const CHAOS_QUERY_PARAM = 'chaos';
+/** The chaos header's value when no failure or delay is asked for. */
+export const CHAOS_OFF = 'off';
+/** What the server's chaos handling understands (functions/common/http.ts). */
+const CHAOS_FLAG = /^(fail|flaky|delay=\d{1,6})$/;
 
 type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PathParamNames<Rest>
@@ -99,12 +105,41 @@ function randomId(): string {
 const SESSION_ID = randomId();
 export const getSessionId = () => SESSION_ID;
 
-function chaosFlag(): string | null {
+/** The chaos flag in force in this browser, or `off`. */
+export function chaosFlag(): string {
   try {
-    return globalThis.localStorage?.getItem(CHAOS_STORAGE_KEY) || null;
+    const flag = globalThis.localStorage?.getItem(CHAOS_STORAGE_KEY) ?? '';
+    return CHAOS_FLAG.test(flag) ? flag : CHAOS_OFF;
   } catch {
-    return null;
+    return CHAOS_OFF;
   }
+}
+
+/**
+ * The development setting behind the chaos header: `?chaos=fail`, `?chaos=flaky` or
+ * `?chaos=delay=<ms>` on any page keeps that flag in localStorage for every later call from this
+ * browser (the local runner then fails or delays signed-in calls, to exercise the retries and
+ * timeouts); `?chaos=off` clears it. The parameter is taken out of the address. Answers the flag in
+ * force. Deployed stages ignore the header.
+ */
+export function applyChaosQueryFlag(
+  location: Pick<Location, 'href'> | undefined = globalThis.location,
+): string {
+  if (!location) return chaosFlag();
+  const url = new URL(location.href);
+  const requested = url.searchParams.get(CHAOS_QUERY_PARAM);
+  if (requested === null) return chaosFlag();
+  try {
+    if (CHAOS_FLAG.test(requested)) globalThis.localStorage?.setItem(CHAOS_STORAGE_KEY, requested);
+    else globalThis.localStorage?.removeItem(CHAOS_STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode): the flag simply stays off.
+  }
+  url.searchParams.delete(CHAOS_QUERY_PARAM);
+  globalThis.history?.replaceState(globalThis.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  const flag = chaosFlag();
+  if (flag !== CHAOS_OFF) console.warn(`Chaos flag on: every API call sends ${HEADER_CHAOS}: ${flag}`);
+  return flag;
 }
 
 async function idToken(): Promise<string | undefined> {
@@ -145,8 +180,7 @@ async function attempt<N extends RouteName>(
 ): Promise<RouteResponse<N>> {
   const def = routes[name];
   const headers: Record<string, string> = { accept: 'application/json', [HEADER_SESSION_ID]: SESSION_ID };
-  const chaos = chaosFlag();
-  if (chaos) headers[HEADER_CHAOS] = chaos;
+  headers[HEADER_CHAOS] = chaosFlag();
   if (def.auth !== 'public') {
     const token = await idToken();
     if (token) headers.authorization = token;
