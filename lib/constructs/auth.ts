@@ -5,6 +5,7 @@
 import { RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../../shared/password-policy';
 import type { SsoProvider } from '../config/stages';
 
 export interface AuthProps {
@@ -34,13 +35,8 @@ export class Auth extends Construct {
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      passwordPolicy: {
-        minLength: 8,
-        requireUppercase: true,
-        requireLowercase: true,
-        requireSymbols: true,
-        requireDigits: false,
-      },
+      // One policy for this pool, the local pool and the SPA's rules box (shared/password-policy.ts).
+      passwordPolicy: { ...PASSWORD_POLICY },
       featurePlan: cognito.FeaturePlan.ESSENTIALS,
       deletionProtection: props.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy,

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
+import { passwordPolicyProblem } from '../../shared/password-policy';
 
 const require = createRequire(import.meta.url);
 const lib = (path: string) => require(`cognito-local/lib/${path}`);
@@ -31,13 +32,12 @@ export const LOCAL_POOL_ID = 'ap-southeast-2_LocalPool1';
 export const LOCAL_CLIENT_ID = 'localwebclient000000000000';
 export const ISSUER_DOMAIN = 'https://cognito-idp.ap-southeast-2.amazonaws.com';
 
-// The same policy the CDK user pool sets (spec 000 §5): 8+ characters, upper, lower and a symbol.
-const PASSWORD_RULES = [/.{8,}/, /[A-Z]/, /[a-z]/, /[^A-Za-z0-9]/];
+// The policy the CDK user pool sets (shared/password-policy.ts), refused with Cognito's code and words.
 function checkPassword(password: unknown) {
-  if (typeof password !== 'string' || !PASSWORD_RULES.every((rule) => rule.test(password))) {
+  const problem = typeof password === 'string' ? passwordPolicyProblem(password) : 'Password not long enough';
+  if (problem) {
     const error = new errors.InvalidPasswordError();
-    error.message =
-      'Password did not conform with policy: Password not long enough or missing a character class';
+    error.message = `Password did not conform with policy: ${problem}`;
     throw error;
   }
 }
@@ -123,6 +123,14 @@ export async function startLocalCognito(
       checkPassword(req.Password);
       return Targets.SignUp(services)(c, req);
     },
+    async ConfirmSignUp(c, req) {
+      // Cognito refuses to confirm a confirmed user in these words (cognito-local says the code expired).
+      const pool = await cognito.getUserPoolForClientId(c, req.ClientId);
+      const user = await pool.getUserByUsername(c, req.Username);
+      if (user?.UserStatus === 'CONFIRMED')
+        throw new errors.NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+      return Targets.ConfirmSignUp(services)(c, req);
+    },
     async ConfirmForgotPassword(c, req) {
       checkPassword(req.Password);
       return Targets.ConfirmForgotPassword(services)(c, req);
@@ -148,6 +156,8 @@ export async function startLocalCognito(
       const pool = await cognito.getUserPoolForClientId(c, req.ClientId);
       const user = await pool.getUserByUsername(c, req.Username);
       if (!user) throw new errors.UserNotFoundError();
+      if (user.UserStatus === 'CONFIRMED')
+        throw new errors.InvalidParameterError('User is already confirmed.');
       const email = user.Attributes.find((a: { Name: string }) => a.Name === 'email')?.Value;
       const details = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
       const code = otp();
