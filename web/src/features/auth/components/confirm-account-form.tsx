@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { ConfirmSignUpInput, useConfirmSignUp } from '@/features/auth/api/confir
 import { useResendSignUpCode } from '@/features/auth/api/resend-sign-up-code';
 import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
 import { AUTH_MESSAGES, authErrorMessage, isAlreadyConfirmedError } from '@/features/auth/utils/auth-errors';
+import { signInPath } from '@/features/auth/utils/paths';
 import { takePendingSignIn } from '@/features/auth/utils/pending-sign-in';
 import { logAppError } from '@/lib/app-error';
 import { signInWithPassword } from '@/lib/auth';
@@ -39,22 +40,26 @@ export function ConfirmAccountForm({ email }: { email: string }) {
 
   const autoSignIn = async () => {
     const kept = takePendingSignIn(email);
-    if (kept) {
-      setSigningIn(true);
-      try {
-        const result = await signInWithPassword(kept.email, kept.password);
-        if (result === 'signed-in') {
-          await outcome.signedIn();
-          return;
-        }
-      } catch (error) {
-        logAppError('auth.autoSignIn', error);
-      } finally {
-        setSigningIn(false);
+    if (!kept) {
+      // Confirmed where the password was never typed (another browser, or after a reload): nothing
+      // failed, the user signs in with the e-mail already filled in.
+      navigate(signInPath(email, { confirmed: true }));
+      return;
+    }
+    setSigningIn(true);
+    try {
+      const result = await signInWithPassword(kept.email, kept.password);
+      if (result === 'signed-in') {
+        await outcome.signedIn();
+        return;
       }
+    } catch (error) {
+      logAppError('auth.autoSignIn', error);
+    } finally {
+      setSigningIn(false);
     }
     notifyError(AUTH_MESSAGES.autoSignInFailed);
-    navigate('/login');
+    navigate(signInPath(email, { confirmed: true }));
   };
 
   const confirm = useConfirmSignUp({
@@ -63,7 +68,7 @@ export function ConfirmAccountForm({ email }: { email: string }) {
       logAppError('auth.confirmSignUp', error);
       if (isAlreadyConfirmedError(error)) {
         setAlreadyConfirmed(true);
-        notifyError(AUTH_MESSAGES.alreadyConfirmed, { onClick: () => navigate('/login') });
+        notifyError(AUTH_MESSAGES.alreadyConfirmed, { onClick: () => navigate(signInPath(email)) });
         return;
       }
       notifyError(authErrorMessage(error));
@@ -101,7 +106,7 @@ export function ConfirmAccountForm({ email }: { email: string }) {
         <Text ta="center">We've emailed you a verification code.</Text>
         {alreadyConfirmed ? (
           <Alert color="teal" role="alert" title={AUTH_MESSAGES.alreadyConfirmed}>
-            <Anchor component={Link} to="/login" inherit>
+            <Anchor component={Link} to={signInPath(email)} inherit>
               Sign in to your account
             </Anchor>
           </Alert>
@@ -114,20 +119,22 @@ export function ConfirmAccountForm({ email }: { email: string }) {
           <Anchor component={Link} to="/login" size="sm">
             Back to Sign In
           </Anchor>
-          <Button
-            variant={resent ? 'light' : 'subtle'}
-            size="compact-sm"
-            color={resent ? 'teal' : undefined}
-            leftSection={resent ? <IconCheck size={14} aria-hidden /> : undefined}
-            loading={resend.isPending}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            c={resent ? 'teal.8' : undefined}
             disabled={resend.isPending}
-            aria-disabled={resent || undefined}
+            aria-disabled={resent || resend.isPending || undefined}
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
             onClick={() => {
-              if (!resent) resend.mutate(email);
+              if (!resent && !resend.isPending) resend.mutate(email);
             }}
           >
+            {resend.isPending ? <Loader size={12} aria-hidden /> : null}
+            {resent ? <IconCheck size={14} aria-hidden /> : null}
             Resend Verification Code
-          </Button>
+          </Anchor>
         </Group>
         <VisuallyHidden role="status" aria-live="polite">
           {resent ? 'A new verification code is on its way.' : ''}

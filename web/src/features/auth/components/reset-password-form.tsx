@@ -10,7 +10,7 @@ import { SendResetEmailInput, useResetPassword } from '@/features/auth/api/reset
 import { useSignInOutcome } from '@/features/auth/hooks/use-sign-in-outcome';
 import { useSsoCheck } from '@/features/auth/hooks/use-sso-check';
 import { authErrorMessage } from '@/features/auth/utils/auth-errors';
-import { signUpPath } from '@/features/auth/utils/paths';
+import { resetPasswordPath, signInPath, signUpPath } from '@/features/auth/utils/paths';
 import { logAppError } from '@/lib/app-error';
 import { authErrorName, signInWithPassword } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -115,7 +115,7 @@ function ResetPasswordStep({ email }: { email: string }) {
       setSigningIn(false);
     }
     notifySuccess(`${PASSWORD_UPDATED_MESSAGE} Please sign in.`);
-    navigate('/login');
+    navigate(signInPath(email));
   };
 
   const update = useConfirmResetPassword({
@@ -151,17 +151,13 @@ function ResetPasswordStep({ email }: { email: string }) {
   );
 }
 
-/** Reset Password: SEND_EMAIL, then RESET_PASSWORD once the provider confirms a code was delivered. */
-export function ResetPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const [state, setState] = useState<{ step: ResetStep; email: string }>({
-    step: 'SEND_EMAIL',
-    email: initialEmail,
-  });
-  if (state.step === 'RESET_PASSWORD') return <ResetPasswordStep email={state.email} />;
-  return (
-    <SendEmailStep
-      initialEmail={state.email}
-      onSent={(email) => setState({ step: 'RESET_PASSWORD', email })}
-    />
-  );
+/**
+ * Reset Password: SEND_EMAIL, then RESET_PASSWORD once the provider confirms a code was delivered.
+ * The step is in the address (the route reads it): moving on pushes the second step's path, so a
+ * reload keeps it and Back returns to the first step.
+ */
+export function ResetPasswordForm({ step, email }: { step: ResetStep; email: string }) {
+  const navigate = useNavigate();
+  if (step === 'RESET_PASSWORD') return <ResetPasswordStep email={email} />;
+  return <SendEmailStep initialEmail={email} onSent={(sent) => navigate(resetPasswordPath(sent, true))} />;
 }

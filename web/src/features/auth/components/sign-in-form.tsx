@@ -18,14 +18,14 @@ import { WorkEmailField } from './work-email-field';
  * sends the signed-in user home, where the account status decides the destination (spec 000 §2.3).
  * An unconfirmed account goes to Confirm Account with a new code.
  */
-export function SignInForm() {
+export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   const navigate = useNavigate();
   const outcome = useSignInOutcome();
   const sso = useSsoCheck();
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     validate: schemaResolver(SignInInput, { sync: true }),
     validateInputOnBlur: true,
   });

@@ -1,12 +1,15 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { LIMITS } from '@shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type * as z from 'zod';
 import { RegistrationRequest, useRegisterUser } from '@/features/onboarding/api/register-user';
 import { useRestartApp } from '@/features/onboarding/hooks/use-restart-app';
 import { USAGE_EVENTS } from '@/features/onboarding/utils/usage-events';
 import { trackEvent } from '@/lib/activity';
 import { logAppError } from '@/lib/app-error';
+import { signOutAndReset } from '@/lib/auth';
 import { notifyError } from '@/lib/notify';
 
 export const REGISTRATION_FAILED_MESSAGE =
@@ -23,6 +26,18 @@ type Names = z.input<typeof NamesInput>;
  */
 export function CompleteRegistrationForm({ email }: { email: string }) {
   const restart = useRestartApp();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+  // The way out, as on the other onboarding screens: the guards then go to Sign In.
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOutAndReset(queryClient);
+    } catch (error) {
+      // The local session state is cleared whatever the identity service answered.
+      logAppError('auth.signOut', error);
+    }
+  };
   const form = useForm<Names>({
     mode: 'controlled',
     initialValues: { givenName: '', lastName: '' },
@@ -78,6 +93,17 @@ export function CompleteRegistrationForm({ email }: { email: string }) {
         <Button type="submit" fullWidth disabled={!form.isValid() || busy} loading={busy}>
           Complete Registration
         </Button>
+        <Group justify="center">
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            disabled={signingOut || busy}
+            onClick={() => void signOut()}
+          >
+            Sign Out
+          </Anchor>
+        </Group>
       </Stack>
     </form>
   );

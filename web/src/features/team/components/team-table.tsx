@@ -1,12 +1,13 @@
 import { Group as Row, Select, Table, Text } from '@mantine/core';
 import type { Group, Membership, Role } from '@shared/schemas/team';
 import { UpdateMemberRequest } from '@shared/schemas/team';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { UserAvatar } from '@/components/user-avatar';
 import { useUpdateMember } from '@/features/team/api/update-member';
 import { assignableRoles, type Caller, rowAccess } from '@/features/team/utils/member-access';
 import { formatAddedDate, formatLastSeen, NEVER } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import classes from './team-table.module.css';
 
 export const ACCESS_UPDATED = 'Access updated';
 export const UPDATE_ERROR = 'There was an error updating that person';
@@ -18,24 +19,45 @@ export interface TeamTableProps {
   caller: Caller;
 }
 
-/** The team list (spec 000 §2.7): every member and pending invitation, no pagination. */
+/** Column names, also each value's label when the rows stack on a narrow screen. */
+const COLUMNS = ['Name', 'Email Address', 'Team', 'Role', 'Added', 'Last Seen'] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** A cell that keeps its column's name for the stacked layout (and the cell role for screen readers). */
+function Cell({ column, children, miw }: { column: Column; children?: ReactNode; miw?: number }) {
+  return (
+    <Table.Td
+      role="cell"
+      data-label={column}
+      miw={miw}
+      className={column === 'Email Address' ? classes.email : undefined}
+    >
+      {children}
+    </Table.Td>
+  );
+}
+
+/**
+ * The team list (spec 000 §2.7): every member and pending invitation, no pagination. A table where
+ * there is room; one stacked card per person on a phone (team-table.module.css), never a table to
+ * scroll sideways.
+ */
 export function TeamTable({ memberships, roles, groups, caller }: TeamTableProps) {
   const groupOptions = groups.map((group) => ({ value: group.groupId, label: group.groupName }));
   const roleOptions = assignableRoles(roles).map((role) => ({ value: role.roleId, label: role.name }));
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email Address</Table.Th>
-            <Table.Th>Team</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Added</Table.Th>
-            <Table.Th>Last Seen</Table.Th>
+    <div className={classes.container}>
+      <Table verticalSpacing="sm" highlightOnHover className={classes.table} role="table">
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
+            {COLUMNS.map((column) => (
+              <Table.Th key={column} role="columnheader">
+                {column}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {memberships.map((membership) => (
             <MemberRow
               key={membership.membershipId}
@@ -47,7 +69,7 @@ export function TeamTable({ memberships, roles, groups, caller }: TeamTableProps
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 
@@ -99,21 +121,22 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
   if (access.pending) {
     return (
       <Table.Tr
+        role="row"
         aria-disabled
         data-pending
         style={{ opacity: 0.5, pointerEvents: 'none', userSelect: 'none' }}
         c="dimmed"
       >
-        <Table.Td>
+        <Cell column="Name">
           <Text fs="italic" size="sm">
             Not Accepted
           </Text>
-        </Table.Td>
-        <Table.Td>{membership.emailAddress}</Table.Td>
-        <Table.Td>{membership.group.groupName}</Table.Td>
-        <Table.Td>{membership.role.name}</Table.Td>
-        <Table.Td>{formatAddedDate(membership.createdAt)}</Table.Td>
-        <Table.Td>{NEVER}</Table.Td>
+        </Cell>
+        <Cell column="Email Address">{membership.emailAddress}</Cell>
+        <Cell column="Team">{membership.group.groupName}</Cell>
+        <Cell column="Role">{membership.role.name}</Cell>
+        <Cell column="Added">{formatAddedDate(membership.createdAt)}</Cell>
+        <Cell column="Last Seen">{NEVER}</Cell>
       </Table.Tr>
     );
   }
@@ -130,17 +153,17 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
     : [...groupOptions, { value: membership.groupId, label: membership.group.groupName }];
 
   return (
-    <Table.Tr>
-      <Table.Td>
+    <Table.Tr role="row">
+      <Cell column="Name">
         <Row gap="sm" wrap="nowrap">
           <UserAvatar fullName={name} photo={membership.member?.photo} size={28} />
           <Text size="sm" fw={500}>
             {name}
           </Text>
         </Row>
-      </Table.Td>
-      <Table.Td>{email}</Table.Td>
-      <Table.Td miw={170}>
+      </Cell>
+      <Cell column="Email Address">{email}</Cell>
+      <Cell column="Team" miw={170}>
         {access.canChangeTeam ? (
           <Select
             aria-label={`Team of ${name || email}`}
@@ -155,8 +178,8 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
         ) : (
           membership.group.groupName
         )}
-      </Table.Td>
-      <Table.Td miw={170}>
+      </Cell>
+      <Cell column="Role" miw={170}>
         {access.canChangeRole ? (
           <Select
             aria-label={`Role of ${name || email}`}
@@ -171,9 +194,9 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
         ) : (
           membership.role.name
         )}
-      </Table.Td>
-      <Table.Td>{formatAddedDate(membership.createdAt)}</Table.Td>
-      <Table.Td>{formatLastSeen(membership.member?.lastSeen)}</Table.Td>
+      </Cell>
+      <Cell column="Added">{formatAddedDate(membership.createdAt)}</Cell>
+      <Cell column="Last Seen">{formatLastSeen(membership.member?.lastSeen)}</Cell>
     </Table.Tr>
   );
 }

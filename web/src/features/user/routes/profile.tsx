@@ -10,16 +10,25 @@ import { logAppError } from '@/lib/app-error';
 import { signOutAndReset } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text>{value}</Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
+
+/** The spec's `group` (spec 000 §3) is a group of people within the user's team, not the team. */
+export const GROUP_LABEL = 'Group';
+export const GROUP_HINT = 'The group you belong to within your team';
 
 /** /Profile (title 'Profile'): photo, account type and team, names, e-mail, logout (spec 000 §2.8). */
 export default function ProfileRoute() {
@@ -49,7 +58,11 @@ export default function ProfileRoute() {
             <Divider />
             <Group gap="xl">
               <Detail label="Account type" value={user.data.role?.name ?? 'No team yet'} />
-              <Detail label="Team" value={user.data.group?.groupName ?? 'No team yet'} />
+              {user.data.group ? (
+                <Detail label={GROUP_LABEL} value={user.data.group.groupName} hint={GROUP_HINT} />
+              ) : (
+                <Detail label="Team" value="No team yet" />
+              )}
             </Group>
             <Divider />
             <ProfileForm key={user.data.userId} user={user.data} />
