@@ -60,7 +60,7 @@ export async function putAnswers(items: NewAnswer[]) {
 type AnswerChanges = Partial<
   Pick<
     LibraryAnswerItem,
-    'answer' | 'originalQuestion' | 'answerStatus' | 'flaggedReason' | 'collectionIds' | 'contentKey'
+    'answer' | 'originalQuestion' | 'answerStatus' | 'flaggedReason' | 'collectionIds' | 'contentKey' | 'tags'
   >
 > & { updatedByUserId: string; changedBySession: string };
 

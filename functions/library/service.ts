@@ -31,6 +31,7 @@ import {
   type UpdateAnswerRequest,
 } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
+import { labelKeyOf } from '../../shared/schemas/tag';
 import { requirePermission, type TeamCaller } from '../common/caller';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
 import { sessionMark } from '../common/events';
@@ -181,6 +182,17 @@ const by = (caller: TeamCaller, sessionId: string | null) => ({
  * Flag (with its reason), archive ("hide") or make available again, and/or favourite. Favourites
  * are the caller's own; a status change needs ANSWER_QUESTION (the answering screen's actions).
  */
+/** Each tag once, the first spelling kept (labels compare case-insensitively, white space folded). */
+export function distinctTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = labelKeyOf(tag);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export async function updateAnswer(
   caller: TeamCaller,
   answerId: string,
@@ -207,6 +219,15 @@ export async function updateAnswer(
       },
       { removeFlag: body.answerStatus !== 'FLAGGED' },
     );
+    if (typeof updated === 'string') throw new NotFoundError(LIBRARY_MESSAGES.notFound);
+    item = updated;
+  }
+  if (body.tags) {
+    requirePermission(caller, 'ANSWER_QUESTION');
+    const updated = await repo.updateAnswer(teamId, answerId, {
+      tags: distinctTags(body.tags),
+      ...by(caller, sessionId),
+    });
     if (typeof updated === 'string') throw new NotFoundError(LIBRARY_MESSAGES.notFound);
     item = updated;
   }

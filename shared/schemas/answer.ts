@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { PresignedUpload } from './common';
 import { ANSWER_MAX, CLASSIFICATIONS, QUESTION_MAX } from './question';
 import { SOURCE_MAX_BYTES, SOURCE_MESSAGES } from './source';
-import { TagLabel } from './tag';
+import { TAGS_PER_RESOURCE, TagLabel } from './tag';
 
 /** IN-USE shows as Available (green), FLAGGED as Needs Review (yellow), ARCHIVED as Archived (grey). */
 export const ANSWER_STATUSES = ['IN-USE', 'FLAGGED', 'ARCHIVED'] as const;
@@ -107,9 +107,14 @@ export const UpdateAnswerRequest = z
     /** Free text when the reason is OTHER. */
     flaggedText: z.string().trim().max(1_000).optional(),
     isFavourite: z.boolean().optional(),
+    /** The answer's whole tag list (the tag editor adds and removes one at a time; ANSWER_QUESTION). */
+    tags: z
+      .array(TagLabel)
+      .max(TAGS_PER_RESOURCE, `An answer has at most ${TAGS_PER_RESOURCE} tags`)
+      .optional(),
   })
-  .refine((b) => b.answerStatus !== undefined || b.isFavourite !== undefined, {
-    message: 'Give an answerStatus or isFavourite',
+  .refine((b) => b.answerStatus !== undefined || b.isFavourite !== undefined || b.tags !== undefined, {
+    message: 'Give an answerStatus, isFavourite or tags',
   })
   .refine((b) => b.answerStatus !== 'FLAGGED' || b.flaggedReason !== undefined, {
     message: 'Give the reason for flagging',

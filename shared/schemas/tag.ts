@@ -15,3 +15,12 @@ export const TagLabel = z
 export const Tag = z.object({ tagLabel: z.string() });
 export type Tag = z.infer<typeof Tag>;
 export const TagRequest = z.strictObject({ tagLabel: TagLabel });
+
+/**
+ * The key two labels share when they are the same tag: case-insensitive, Unicode-compatible forms
+ * folded (NFKC), runs of white space counted as one. The label itself is already trimmed and
+ * checked by TagLabel.
+ */
+export function labelKeyOf(label: string): string {
+  return label.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}

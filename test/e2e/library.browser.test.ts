@@ -85,12 +85,27 @@ describe('the answer library', () => {
     await flag.getByRole('button', { name: 'Flag for Review' }).click();
     await insights.getByText('Mentions a registrar we no longer use').waitFor();
     expect(await insights.getByRole('button', { name: 'Flag for Review' }).isDisabled()).toBe(true);
+
+    // The tag editor: Enter and a comma each add a tag, saved at once and kept on reopening.
+    await insights.getByRole('tab', { name: 'Settings' }).click();
+    const tags = insights.getByLabel('Tags', { exact: true });
+    await tags.fill('Registrar review');
+    await tags.press('Enter');
+    await tags.pressSequentially('Identity,');
+    await insights.getByText('Identity', { exact: true }).waitFor();
+    await insights.getByText('Registrar review', { exact: true }).waitFor();
+    await shot(page, 'library-insights-tags');
+    await insights.getByRole('tab', { name: 'Overview' }).click();
     await page.keyboard.press('Escape');
+    await insights.waitFor({ state: 'hidden' });
 
     await page.getByRole('textbox', { name: 'Search your library' }).fill('');
     await collection('Needs Review').click();
     await rows().first().getByText('Needs Review').waitFor();
     expect(await rows().count()).toBe(1);
+    // The tags were saved: the row shows them.
+    await rows().first().getByText('Registrar review').waitFor();
+    await rows().first().getByText('Identity', { exact: true }).waitFor();
   });
 
   it('archives two answers from the bulk bar, and offers each collection its own actions', async () => {

@@ -231,6 +231,35 @@ describe('finding and changing answers', () => {
     expect(restored.flaggedReason).toBeUndefined();
   });
 
+  it('edits an answer’s tags (each once, whatever the case), finds the answer by them, and keeps viewers out', async () => {
+    // Prepare
+    const params = { answerId: mfa.answerId };
+
+    // Act
+    const tagged = ok<Answer>(
+      await as(member).call('updateAnswer', {
+        params,
+        body: { tags: ['Identity', 'Hardware keys', 'identity '] },
+      }),
+      'tags',
+    );
+    const semicolon = await as(member).call('updateAnswer', { params, body: { tags: ['a;b'] } });
+    const byViewer = await as(viewer).call('updateAnswer', { params, body: { tags: [] } });
+
+    // Assess
+    expect(tagged.tags).toEqual(['Identity', 'Hardware keys']);
+    expect(semicolon.status).toBe(400);
+    expect(byViewer.status).toBe(403);
+    expect((await search(owner, { searchTerm: 'hardware keys' })).items.map((a) => a.answerId)).toEqual([
+      mfa.answerId,
+    ]);
+    const removed = ok<Answer>(
+      await as(member).call('updateAnswer', { params, body: { tags: ['Identity'] } }),
+      'remove a tag',
+    );
+    expect(removed.tags).toEqual(['Identity']);
+  });
+
   it('keeps favourites per person, the viewer included', async () => {
     ok(
       await as(viewer).call('updateAnswer', {

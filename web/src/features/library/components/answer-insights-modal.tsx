@@ -23,10 +23,12 @@ import type { Author } from '@/features/library/api/list-team-members';
 import { useReplaceAnswer } from '@/features/library/api/replace-answer';
 import { useUpdateAnswer } from '@/features/library/api/update-answer';
 import { CREATION_LABEL, STATUS_PILL } from '@/features/library/utils/collections';
+import { displayTags } from '@/features/library/utils/tags';
 import { isApiError } from '@/lib/api-client';
 import { fullDateTime } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { AnswerFormModal } from './answer-form-modal';
+import { AnswerTagsEditor } from './answer-tags-editor';
 import { FlagDialog } from './flag-dialog';
 
 export const LIBRARY_ERRORS = {
@@ -187,15 +189,15 @@ export function AnswerInsightsModal({
               <Tabs.Panel value="settings" pt="md">
                 <Stack gap="md">
                   <Field label="Tags">
-                    {answer.tags.length ? (
+                    {canAnswer ? (
+                      <AnswerTagsEditor answerId={answer.answerId} tags={answer.tags} disabled={busy} />
+                    ) : answer.tags.length ? (
                       <Group gap={6}>
-                        {answer.tags
-                          .flatMap((t) => t.split(';'))
-                          .map((t) => (
-                            <Badge key={t} variant="outline" color="gray" radius="sm">
-                              {t.trim()}
-                            </Badge>
-                          ))}
+                        {displayTags(answer.tags).map((t) => (
+                          <Badge key={t} variant="outline" color="gray" radius="sm">
+                            {t}
+                          </Badge>
+                        ))}
                       </Group>
                     ) : (
                       <Text size="sm" c="dimmed">

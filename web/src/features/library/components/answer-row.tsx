@@ -3,6 +3,7 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { UserAvatar } from '@/components/user-avatar';
 import type { Author } from '@/features/library/api/list-team-members';
 import { highlightParts, STATUS_PILL } from '@/features/library/utils/collections';
+import { displayTags } from '@/features/library/utils/tags';
 import { relativeTime } from '@/lib/dates';
 import classes from './library.module.css';
 
@@ -99,12 +100,11 @@ export function AnswerRow({
               {name}
               {row.context ? ` · ${row.context}` : ''} · {relativeTime(row.date)}
             </Text>
-            {(row.tags ?? [])
-              .flatMap((t) => t.split(';'))
+            {displayTags(row.tags ?? [])
               .slice(0, 3)
               .map((tag) => (
                 <Badge key={tag} size="xs" variant="outline" color="gray" radius="sm" maw={160}>
-                  {tag.trim()}
+                  {tag}
                 </Badge>
               ))}
           </Group>
