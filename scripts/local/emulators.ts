@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
+import { persistMailStore } from './mail-store';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,7 +92,9 @@ export async function startS3(port: number, dataDir: string, buckets: string[]):
   return s3;
 }
 
-export async function startSes(port: number): Promise<Server> {
+/** The SES emulator and its mail viewer; with `mailFile`, the mail is kept there across restarts. */
+export async function startSes(port: number, mailFile?: string): Promise<Server> {
+  if (mailFile) persistMailStore(mailFile);
   // A CommonJS module with an ES `default` export.
   const sesLocal: typeof import('aws-ses-v2-local').default = require('aws-ses-v2-local').default;
   return sesLocal({ host: '127.0.0.1', port });

@@ -120,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const fn of stops.reverse()) await fn().catch(() => {});
   };
   try {
-    const ses = await startSes(ports.ses);
+    const ses = await startSes(ports.ses, join(options.dataDir, 'mail', 'sent-mail.jsonl'));
     stops.push(() => closeServer(ses));
     // Each emulator's stop is registered as soon as it is up, so one failing to start stops the rest.
     const started = <T>(starting: Promise<T>, stopIt: (value: T) => Promise<void>) =>

@@ -1,0 +1,59 @@
+/**
+ * The mail viewer's store kept on disk: the SES emulator (aws-ses-v2-local) holds sent mail in memory
+ * only, so each restart emptied the viewer. Every e-mail it stores is appended to a JSON-lines file
+ * under the stack's data directory and read back at start; clearing the viewer clears the file.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+type StoredEmail = Record<string, unknown>;
+
+function readSaved(file: string): StoredEmail[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as StoredEmail];
+      } catch {
+        return []; // a line cut short by a crash
+      }
+    });
+}
+
+/** An array whose push also appends to the file (the emulator only ever pushes to it). */
+function persisting(file: string, initial: StoredEmail[]): StoredEmail[] {
+  const list = [...initial];
+  list.push = (...items: StoredEmail[]) => {
+    for (const item of items) appendFileSync(file, `${JSON.stringify(item)}\n`);
+    return Array.prototype.push.apply(list, items);
+  };
+  return list;
+}
+
+/**
+ * Keeps the SES emulator's sent (and received) mail in `file` across restarts. The emulator's module
+ * holds one store per process; the last call names its file.
+ */
+export function persistMailStore(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const { getStoreReadonly } = require('aws-ses-v2-local/dist/store') as {
+    getStoreReadonly: () => { emails: StoredEmail[] };
+  };
+  const store = getStoreReadonly();
+  let emails = persisting(file, readSaved(file));
+  Object.defineProperty(store, 'emails', {
+    configurable: true,
+    enumerable: true,
+    get: () => emails,
+    // The viewer's "clear" replaces the list.
+    set: (next: StoredEmail[]) => {
+      writeFileSync(file, next.map((email) => `${JSON.stringify(email)}\n`).join(''));
+      emails = persisting(file, next);
+    },
+  });
+}
