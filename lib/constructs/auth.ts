@@ -74,8 +74,9 @@ export class Auth extends Construct {
       authFlows: { userPassword: true, userSrp: true },
       enableTokenRevocation: true,
       oAuth: {
-        // The SPA takes tokens straight from the redirect fragment (response_type=token).
-        flows: { implicitCodeGrant: true },
+        // The SPA exchanges a one-time code with PKCE at /oauth2/token (response_type=code), which
+        // also gives it a refresh token; the implicit grant would put tokens in the URL.
+        flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.EMAIL, cognito.OAuthScope.OPENID],
         callbackUrls: [`${props.appUrl}/token`],
         logoutUrls: [`${props.appUrl}/`],

@@ -1,9 +1,11 @@
 /**
  * cognito-local, assembled in-process so the runner can supply what it lacks: ResendConfirmationCode,
  * GetTokensFromRefreshToken (Amplify 6 refreshes with it), GlobalSignOut, the pool's password policy,
- * and delivery of verification and reset codes as real e-mails to the local SES emulator.
+ * and delivery of verification and reset codes as real e-mails to the local SES emulator; and, for the
+ * local hosted UI (hosted-ui.ts), federated users and their tokens (`LocalFederation`).
  */
 
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -48,6 +50,39 @@ interface Message {
   emailMessage?: string;
 }
 
+/** An identity signed in by a customer's identity provider, as the hosted UI hands it to the pool. */
+export interface FederatedSignIn {
+  providerName: string;
+  providerType: 'OIDC' | 'SAML';
+  /** The provider's subject for the person (Cognito's `Cognito_Subject`). */
+  subject: string;
+  /** The mapped attributes (the CDK pool maps the e-mail only). */
+  email: string;
+}
+
+export interface PoolTokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken: string;
+  ExpiresIn: number;
+}
+
+/** What the local hosted UI needs from the user pool, done the way Cognito does it. */
+export interface LocalFederation {
+  hasClient(clientId: string): Promise<boolean>;
+  /**
+   * The pool's user for a federated sign-in: the user a link made with AdminLinkProviderForUser
+   * names, else `<Provider>_<subject>` (UserStatus EXTERNAL_PROVIDER, an `identities` attribute),
+   * created at the first sign-in, its mapped attributes updated at every later one. Like Cognito,
+   * it never links to a native user of the same e-mail by itself. Returns the username.
+   */
+  signInFederated(input: FederatedSignIn): Promise<string>;
+  /** Tokens from the pool's own generator and key (as InitiateAuth issues them); the refresh token is stored. */
+  issueTokens(clientId: string, username: string): Promise<PoolTokens>;
+  /** The refresh_token grant: new ID and access tokens; NotAuthorizedError for an unknown token. */
+  refresh(clientId: string, refreshToken: string): Promise<Omit<PoolTokens, 'RefreshToken'>>;
+}
+
 export interface LocalCognitoOptions {
   port: number;
   dataDir: string;
@@ -57,7 +92,7 @@ export interface LocalCognitoOptions {
 
 export async function startLocalCognito(
   options: LocalCognitoOptions,
-): Promise<{ server: Server; url: string }> {
+): Promise<{ server: Server; url: string; federation: LocalFederation }> {
   const logger = pino({ level: process.env.DEBUG ? 'debug' : 'error' });
   const ctx = { logger };
   const ses = new SESv2Client({
@@ -173,6 +208,25 @@ export async function startLocalCognito(
       })) as { AuthenticationResult: Req };
       return { AuthenticationResult: { ...result.AuthenticationResult, RefreshToken: req.RefreshToken } };
     },
+    /** Links a provider's subject to an existing user: that identity then signs in as this user. */
+    async AdminLinkProviderForUser(c, req) {
+      const pool = await cognito.getUserPool(c, req.UserPoolId);
+      const target = await pool.getUserByUsername(c, req.DestinationUser?.ProviderAttributeValue);
+      if (!target) throw new errors.UserNotFoundError();
+      const { ProviderName: providerName, ProviderAttributeValue: subject } = req.SourceUser ?? {};
+      if (!providerName || !subject) throw new errors.InvalidParameterError('SourceUser is required');
+      if (await pool.getUserByUsername(c, `${providerName}_${subject}`)) {
+        throw new errors.InvalidParameterError(
+          'Merging is not currently supported, provide a SourceUser that has not been used to sign in before',
+        );
+      }
+      const identities = [
+        ...identitiesOf(target).filter((i) => !(i.providerName === providerName && i.userId === subject)),
+        identity(providerName, 'OIDC', subject, false),
+      ];
+      await pool.saveUser(c, withAttributes(target, { identities: JSON.stringify(identities) }, clock));
+      return {};
+    },
     async GlobalSignOut(c, req) {
       const claims = JSON.parse(
         Buffer.from(String(req.AccessToken).split('.')[1] ?? '', 'base64url').toString(),
@@ -191,7 +245,130 @@ export async function startLocalCognito(
   };
 
   const server: Server = await createServer(router, logger, config.ServerConfig, services).start();
-  return { server, url: `http://127.0.0.1:${options.port}` };
+
+  const federation: LocalFederation = {
+    hasClient: async (clientId) => Boolean(await cognito.getAppClient(ctx, clientId)),
+    async signInFederated({ providerName, providerType, subject, email }) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const users: Req[] = await pool.listUsers(ctx);
+      const linked = users.find(
+        (u) =>
+          u.UserStatus !== 'EXTERNAL_PROVIDER' &&
+          identitiesOf(u).some((i) => i.providerName === providerName && i.userId === subject),
+      );
+      if (linked) return linked.Username;
+      const username = `${providerName}_${subject}`;
+      const existing = users.find((u) => u.Username === username);
+      if (existing) {
+        await pool.saveUser(ctx, withAttributes(existing, { email }, clock));
+        return username;
+      }
+      const now = clock.get();
+      await pool.saveUser(ctx, {
+        Username: username,
+        Attributes: [
+          { Name: 'sub', Value: randomUUID() },
+          { Name: 'email', Value: email },
+          {
+            Name: 'identities',
+            Value: JSON.stringify([identity(providerName, providerType, subject, true)]),
+          },
+        ],
+        Enabled: true,
+        UserStatus: 'EXTERNAL_PROVIDER',
+        UserCreateDate: now,
+        UserLastModifiedDate: now,
+        RefreshTokens: [],
+      });
+      return username;
+    },
+    async issueTokens(clientId, username) {
+      const pool = await cognito.getUserPoolForClientId(ctx, clientId);
+      const client = await cognito.getAppClient(ctx, clientId);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (!client || !user) throw new errors.NotAuthorizedError();
+      const groups = await pool.listUserGroupMembership(ctx, user);
+      const tokens = await services.tokenGenerator.generate(
+        ctx,
+        user,
+        groups,
+        client,
+        undefined,
+        'Authentication',
+      );
+      await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+      return { ...tokens, ExpiresIn: validitySeconds(client) };
+    },
+    async refresh(clientId, refreshToken) {
+      const result = (await Targets.InitiateAuth(services)(ctx, {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      })) as { AuthenticationResult: PoolTokens };
+      const client = await cognito.getAppClient(ctx, clientId);
+      const { IdToken, AccessToken } = result.AuthenticationResult;
+      return { IdToken, AccessToken, ExpiresIn: validitySeconds(client) };
+    },
+  };
+  return { server, url: `http://127.0.0.1:${options.port}`, federation };
+}
+
+interface LinkedIdentity {
+  userId: string;
+  providerName: string;
+  providerType: string;
+  issuer: null;
+  primary: boolean;
+  dateCreated: number;
+}
+
+/** One entry of Cognito's `identities` attribute (a JSON array). */
+const identity = (
+  providerName: string,
+  providerType: string,
+  userId: string,
+  primary: boolean,
+): LinkedIdentity => ({
+  userId,
+  providerName,
+  providerType,
+  issuer: null,
+  primary,
+  dateCreated: Date.now(),
+});
+
+function identitiesOf(user: { Attributes?: Array<{ Name: string; Value?: string }> }): LinkedIdentity[] {
+  const value = user.Attributes?.find((a) => a.Name === 'identities')?.Value;
+  try {
+    const parsed = value ? JSON.parse(value) : [];
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+function withAttributes<T extends { Attributes?: Array<{ Name: string; Value?: string }> }>(
+  user: T,
+  values: Record<string, string>,
+  clock: { get(): Date },
+): T {
+  const kept = (user.Attributes ?? []).filter((a) => !(a.Name in values));
+  return {
+    ...user,
+    Attributes: [...kept, ...Object.entries(values).map(([Name, Value]) => ({ Name, Value }))],
+    UserLastModifiedDate: clock.get(),
+  };
+}
+
+/** The access token's lifetime in seconds, from the app client's validity and units. */
+function validitySeconds(client: {
+  AccessTokenValidity?: number;
+  TokenValidityUnits?: { AccessToken?: string };
+}) {
+  const unit = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 }[
+    (client?.TokenValidityUnits?.AccessToken ?? 'hours') as 'hours'
+  ];
+  return (client?.AccessTokenValidity ?? 1) * (unit ?? 3600);
 }
 
 async function ensurePoolAndClient(cognito: any, ctx: unknown, clock: any) {

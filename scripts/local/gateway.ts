@@ -119,7 +119,8 @@ export function localSecurityOrigins(
   const s3 = process.env.AWS_ENDPOINT_URL_S3;
   return {
     identityProvider: identityProvider ? new URL(identityProvider).origin : "'self'",
-    hostedUi: config.data?.oauthDomain ? `http://${config.data.oauthDomain}` : undefined,
+    // The hosted domain speaks HTTPS, as Amplify requires (a self-signed certificate locally).
+    hostedUi: config.data?.oauthDomain ? `https://${config.data.oauthDomain}` : undefined,
     websocket: `ws://127.0.0.1:${options.port}`,
     uploads: s3 ? [new URL(s3).origin] : [],
   };

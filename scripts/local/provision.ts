@@ -24,7 +24,8 @@ export const DEMO = {
   /** Single sign-on of the demo team: /login/demo-sso and e-mails @sso.example.com lead to it. */
   ssoAlias: 'demo-sso',
   ssoDomain: 'sso.example.com',
-  ssoProvider: 'DemoSAML',
+  /** The demo OpenID Connect identity provider (scripts/local/sso-idp.ts) signs its users in. */
+  ssoProvider: 'DemoOIDC',
 };
 
 const keySchema = (partitionKey: string, sortKey: string) => [

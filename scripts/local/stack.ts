@@ -18,6 +18,8 @@ import { type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { closeSmtpListener, startSmtpListener } from './smtp';
+import { type LocalSso, startLocalSso } from './sso';
+import type { SsoUser } from './sso-idp';
 import { type StreamPoller, startStreamJobs, startStreamPoller } from './stream';
 
 export const REGION = 'ap-southeast-2';
@@ -36,6 +38,9 @@ export const portsFor = (app: number) => ({
   ses: app + 4,
   // app + 5: Vite's hot-reload socket (npm run dev)
   smtp: app + 6,
+  /** The user pool's hosted domain (HTTPS) for single sign-on, and the demo identity provider. */
+  hostedUi: app + 7,
+  identityProvider: app + 8,
 });
 
 /** Replies to comment e-mails go to addresses of this domain; locally the SMTP listener takes them. */
@@ -49,6 +54,8 @@ export interface LocalStackOptions {
   /** Create the demo identity, user and team when missing (default true). */
   seed?: boolean;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** The demo identity provider's users (default: DEMO_SSO_USERS in sso-idp.ts). */
+  ssoUsers?: SsoUser[];
 }
 
 export interface LocalStack {
@@ -57,6 +64,8 @@ export interface LocalStack {
   /** The SMTP listener that takes replies to comment e-mails (smtp://127.0.0.1:<app + 6>). */
   smtpUrl: string;
   ports: ReturnType<typeof portsFor>;
+  /** Single sign-on: the hosted domain (self-signed certificate) and the demo identity provider. */
+  sso: Omit<LocalSso, 'stop'>;
   env: Record<string, string>;
   /** The reactions to the table's stream; `drain()` waits until all changes so far were handled. */
   reactions: StreamPoller;
@@ -108,6 +117,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       { port: ports.s3, name: 's3rver' },
       { port: ports.ses, name: 'SES emulator' },
       { port: ports.smtp, name: 'SMTP reply listener' },
+      { port: ports.hostedUi, name: 'hosted UI (single sign-on)' },
+      { port: ports.identityProvider, name: 'demo identity provider' },
       ...(options.dev ? [{ port: ports.app + 5, name: 'Vite hot reload' }] : []),
     ],
     options.port,
@@ -148,6 +159,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (failure) throw failure.reason;
     const cognito = (results[2] as PromiseFulfilledResult<Awaited<ReturnType<typeof startLocalCognito>>>)
       .value;
+    const sso = await startLocalSso({
+      hostedUiPort: ports.hostedUi,
+      identityProviderPort: ports.identityProvider,
+      appPort: ports.app,
+      dataDir: options.dataDir,
+      federation: cognito.federation,
+      users: options.ssoUsers,
+    });
+    stops.push(() => sso.stop());
 
     const dynamoClient = new DynamoDBClient({});
     await ensureTable(dynamoClient, TABLE_NAME);
@@ -172,7 +192,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolId: LOCAL_POOL_ID,
       userPoolClientId: LOCAL_CLIENT_ID,
       userPoolEndpoint: cognito.url,
-      oauthDomain: `127.0.0.1:${ports.cognito}`,
+      oauthDomain: `127.0.0.1:${ports.hostedUi}`,
       apiBase: '/api',
       websocketUrl: '/ws',
     };
@@ -248,6 +268,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailUrl: `http://127.0.0.1:${ports.ses}`,
       smtpUrl: `smtp://127.0.0.1:${ports.smtp}`,
       ports,
+      sso: {
+        hostedUiUrl: sso.hostedUiUrl,
+        identityProviderUrl: sso.identityProviderUrl,
+        certificate: sso.certificate,
+      },
       env,
       reactions,
       jobs,
@@ -268,13 +293,13 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A base port whose derived ports (base..base+6) are all free on 127.0.0.1, for tests and the bench. */
+/** A base port whose derived ports (base..base+8) are all free on 127.0.0.1, for tests and the bench. */
 export async function findFreeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     // Below Linux's ephemeral range (32768–60999 by default), where outgoing connections take
     // ports at random and could take one of ours between this check and the listen.
     const base = 10_000 + Math.floor(Math.random() * 2_200) * 10;
-    const ports = Array.from({ length: 7 }, (_, i) => base + i);
+    const ports = Array.from({ length: 9 }, (_, i) => base + i);
     if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }
   throw new Error('No free ports found');

@@ -28,7 +28,7 @@ describe('auth', () => {
     });
   });
 
-  it('has a public SPA client with SRP/password flows and implicit OAuth back to the app', () => {
+  it('has a public SPA client with SRP/password flows and the OAuth code grant back to the app', () => {
     const appUrl = { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebDistribution'), 'DomainName'] };
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
@@ -37,7 +37,7 @@ describe('auth', () => {
         'ALLOW_USER_SRP_AUTH',
         'ALLOW_REFRESH_TOKEN_AUTH',
       ]),
-      AllowedOAuthFlows: ['implicit'],
+      AllowedOAuthFlows: ['code'],
       AllowedOAuthScopes: Match.arrayEquals(['email', 'openid']),
       CallbackURLs: [{ 'Fn::Join': ['', ['https://', appUrl, '/token']] }],
       LogoutURLs: [{ 'Fn::Join': ['', ['https://', appUrl, '/']] }],

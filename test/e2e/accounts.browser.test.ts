@@ -276,11 +276,11 @@ describe('accounts in the browser', () => {
     );
     await page.goto(`${stack.appUrl}/login/${DEMO.ssoAlias}`);
     const url = new URL((await authorize).url());
-    expect(url.host).toBe(`127.0.0.1:${stack.ports.cognito}`);
+    expect(url.host).toBe(`127.0.0.1:${stack.ports.hostedUi}`);
     expect(url.pathname).toBe('/oauth2/authorize');
     expect(url.searchParams.get('identity_provider')).toBe(DEMO.ssoProvider);
     expect(url.searchParams.get('client_id')).toBe(LOCAL_CLIENT_ID);
-    expect(url.searchParams.get('response_type')).toBe('token');
+    expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/token$/);
     expect(url.searchParams.get('redirect_uri')).toBe(`${stack.appUrl}/token`);
     await page.waitForURL((current) => current.pathname === '/oauth2/authorize');

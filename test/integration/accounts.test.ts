@@ -1071,9 +1071,13 @@ describe('single sign-on lookups', () => {
       status: 200,
       body: { data: { providerName: DEMO.ssoProvider } },
     });
-    expect((await lookup('alias', { alias: ' DEMO-SSO ' })).body.data.providerName).toBe('DemoSAML');
-    expect((await lookup('domain', { domain: DEMO.ssoDomain })).body.data.providerName).toBe('DemoSAML');
-    expect((await lookup('domain', { domain: 'SSO.Example.com' })).body.data.providerName).toBe('DemoSAML');
+    expect((await lookup('alias', { alias: ' DEMO-SSO ' })).body.data.providerName).toBe(DEMO.ssoProvider);
+    expect((await lookup('domain', { domain: DEMO.ssoDomain })).body.data.providerName).toBe(
+      DEMO.ssoProvider,
+    );
+    expect((await lookup('domain', { domain: 'SSO.Example.com' })).body.data.providerName).toBe(
+      DEMO.ssoProvider,
+    );
   });
 
   it('answers null for an unknown alias or domain, and 400 for an invalid domain', async () => {

@@ -9,7 +9,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../scripts/local/cognito';
 import { PortInUseError } from '../../scripts/local/ports';
-import { findFreeBasePort, type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import {
+  findFreeBasePort,
+  type LocalStack,
+  type LocalStackOptions,
+  startLocalStack,
+} from '../../scripts/local/stack';
 
 /** The REST API is called through test/support/api-client.ts: `client(stack).call(routeName, …)`. */
 export interface TestStack extends LocalStack {
@@ -29,7 +34,9 @@ export const TEST_PASSWORD = 'Test-Passw0rd!';
  * When it fails to start, what it had started is stopped (by startLocalStack) and the directory
  * removed; once it is up, the caller stops it (see test/support/resources.ts).
  */
-export async function startTestStack(options: { seed?: boolean; dev?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: Pick<LocalStackOptions, 'seed' | 'dev' | 'ssoUsers'> = {},
+): Promise<TestStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
   let stack: LocalStack | undefined;
   // Test files start stacks in parallel: a port found free can still be taken before the listen,

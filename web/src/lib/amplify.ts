@@ -27,7 +27,8 @@ export function configureAmplify(config: RuntimeConfig): void {
             scopes: ['email', 'openid'],
             redirectSignIn: [`${origin}${OAUTH_REDIRECT_PATH}`],
             redirectSignOut: [`${origin}/`],
-            responseType: 'token',
+            // Authorization code with PKCE: tokens never travel in the URL, and a refresh token comes too.
+            responseType: 'code',
           },
         },
       },

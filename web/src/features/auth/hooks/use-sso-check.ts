@@ -44,7 +44,7 @@ export function useSsoCheck() {
       redirectingRef.current = true;
       setRedirecting(true);
       try {
-        await startFederatedSignIn(providerName);
+        await startFederatedSignIn(providerName, parsed.data);
       } catch (error) {
         redirectingRef.current = false;
         setRedirecting(false);
