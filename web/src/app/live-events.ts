@@ -3,6 +3,7 @@ import { documentsLiveEvents } from '@/features/documents/live-events';
 import { libraryLiveEvents } from '@/features/library/live-events';
 import { notificationsLiveEvents } from '@/features/notifications/live-events';
 import { projectsLiveEvents } from '@/features/projects/live-events';
+import { quizLiveEvents } from '@/features/quiz/live-events';
 import { teamLiveEvents } from '@/features/team/live-events';
 import { userLiveEvents } from '@/features/user/live-events';
 import type { LiveEventHandlers } from '@/lib/live-events';
@@ -17,6 +18,7 @@ export const liveEventHandlers: readonly LiveEventHandlers[] = [
   libraryLiveEvents,
   notificationsLiveEvents,
   projectsLiveEvents,
+  quizLiveEvents,
   teamLiveEvents,
   userLiveEvents,
 ];

@@ -5,6 +5,7 @@ import {
   IconBell,
   IconBooks,
   IconChartBar,
+  IconClipboardList,
   IconFiles,
   IconHelp,
   IconLayoutDashboard,
@@ -25,7 +26,7 @@ interface NavItem {
   permission?: PermissionKey;
 }
 
-/** The navigation items of spec 000 §2.6, in order. */
+/** The navigation items of spec 000 §2.6, in order, and Quiz Central (spec 002 §2.5). */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     label: 'Create a new Project',
@@ -45,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { label: 'Manage documents & files', to: '/Files', icon: IconFiles },
   { label: 'View Insights', to: '/Insights', icon: IconChartBar, permission: 'VIEW_INSIGHTS' },
+  { label: 'Quiz Central', to: '/Quiz', icon: IconClipboardList },
   { label: 'Manage your account settings', to: '/Settings', icon: IconSettings },
 ];
 
