@@ -241,7 +241,7 @@ export async function startDemoIdp(options: DemoIdpOptions): Promise<DemoIdp> {
     if (req.method === 'POST' && action === 'abort') {
       await provider.interactionFinished(req, res, {
         error: 'access_denied',
-        error_description: 'The user cancelled the sign-in',
+        error_description: 'Single sign-on was cancelled.',
       });
       return;
     }

@@ -19,6 +19,8 @@ export interface LocalSsoOptions {
   federation: LocalFederation;
   /** The demo identity provider's users (default DEMO_SSO_USERS). */
   users?: SsoUser[];
+  /** The provider's name in the pool (default the demo team's, DEMO.ssoProvider). */
+  providerName?: string;
 }
 
 export interface LocalSso {
@@ -48,7 +50,7 @@ export async function startLocalSso(options: LocalSsoOptions): Promise<LocalSso>
       logoutUrls: appOrigins.map((origin) => `${origin}/`),
       allowedOrigins: appOrigins,
       providers: {
-        [DEMO.ssoProvider]: {
+        [options.providerName ?? DEMO.ssoProvider]: {
           issuer: idp.issuer,
           clientId: client.clientId,
           clientSecret: client.clientSecret,

@@ -12,7 +12,13 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type S3rver from 's3rver';
 import { ROUTE_GROUPS, type RouteGroup } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
-import { cognitoPublicJwk, LOCAL_CLIENT_ID, LOCAL_POOL_ID, startLocalCognito } from './cognito';
+import {
+  cognitoPublicJwk,
+  LOCAL_CLIENT_ID,
+  LOCAL_POOL_ID,
+  type LocalFederation,
+  startLocalCognito,
+} from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
 import { type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree } from './ports';
@@ -65,7 +71,7 @@ export interface LocalStack {
   smtpUrl: string;
   ports: ReturnType<typeof portsFor>;
   /** Single sign-on: the hosted domain (self-signed certificate) and the demo identity provider. */
-  sso: Omit<LocalSso, 'stop'>;
+  sso: Omit<LocalSso, 'stop'> & { federation: LocalFederation };
   env: Record<string, string>;
   /** The reactions to the table's stream; `drain()` waits until all changes so far were handled. */
   reactions: StreamPoller;
@@ -272,6 +278,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         hostedUiUrl: sso.hostedUiUrl,
         identityProviderUrl: sso.identityProviderUrl,
         certificate: sso.certificate,
+        federation: cognito.federation,
       },
       env,
       reactions,

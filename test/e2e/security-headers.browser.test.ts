@@ -56,6 +56,8 @@ describe('security headers from the local gateway', () => {
         expect.arrayContaining([
           "'self'",
           `http://127.0.0.1:${stack.ports.cognito}`,
+          // The hosted domain's /oauth2/token, which Amplify calls after single sign-on.
+          `https://127.0.0.1:${stack.ports.hostedUi}`,
           `ws://127.0.0.1:${stack.ports.app}`,
           `http://127.0.0.1:${stack.ports.s3}`,
         ]),

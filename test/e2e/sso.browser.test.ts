@@ -136,6 +136,9 @@ describe('single sign-on', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${stack.appUrl}/login`);
     await page.getByText('Sign in to your account').waitFor();
+    // The provider's reason is shown (error_description, passed on by the hosted domain).
+    await page.getByText('Single sign-on was cancelled.').waitFor();
+    await shot(page, 'sso-cancelled');
     await page.context().close();
   });
 });

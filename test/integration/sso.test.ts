@@ -4,6 +4,10 @@
  * cases (every one a 4xx or an error sent back to the app, never a 5xx), linking, and the rule that
  * a federated identity's e-mail counts only in a domain its team's single sign-on vouches for.
  */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   AdminGetUserCommand,
   AdminLinkProviderForUserCommand,
@@ -14,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFY_EMAIL_FIRST } from '../../functions/registration/service';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../scripts/local/cognito';
 import { DEMO } from '../../scripts/local/provision';
+import { startLocalSso } from '../../scripts/local/sso';
 import { DEMO_SSO_USERS, ssoSubject } from '../../scripts/local/sso-idp';
+import { findFreeBasePort } from '../../scripts/local/stack';
 import { client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
@@ -318,5 +324,37 @@ describe('linking and the federated e-mail rule (issue 8, finding 4)', () => {
       body: { invitationStatus: 'ACCEPT' },
     });
     expect(accepted.status).toBe(200);
+  });
+
+  it("refuses the team's domain when another provider signed the identity in", async () => {
+    // A second provider of the same pool, which also has an account for an address of sso.example.com.
+    const base = await findFreeBasePort();
+    const dir = mkdtempSync(join(tmpdir(), 'other-idp-'));
+    const other = await resources.start(
+      startLocalSso({
+        hostedUiPort: base,
+        identityProviderPort: base + 1,
+        appPort: stack.ports.app,
+        dataDir: dir,
+        federation: stack.sso.federation,
+        providerName: 'OtherOIDC',
+        users: [{ email: 'ada@sso.example.com', givenName: 'Not', familyName: 'Ada' }],
+      }),
+      async (sso) => {
+        await sso.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    );
+    const token = (await ssoTokens(stack, 'ada@sso.example.com', { ...other, providerName: 'OtherOIDC' }))
+      .id_token;
+    expect(claimsOf(token)).toMatchObject({
+      'cognito:username': `OtherOIDC_${ssoSubject('ada@sso.example.com')}`,
+      email: 'ada@sso.example.com',
+    });
+    const registered = await api.call('registerUser', {
+      token,
+      body: { givenName: 'Not', lastName: 'Ada', emailAddress: 'ada@sso.example.com' },
+    });
+    expect(registered).toEqual({ status: 403, body: { message: VERIFY_EMAIL_FIRST } });
   });
 });

@@ -11,6 +11,12 @@ import { DEMO } from '../../scripts/local/provision';
 import { DEMO_SSO_PASSWORD } from '../../scripts/local/sso-idp';
 import type { TestStack } from './local-stack';
 
+/** A hosted domain other than the stack's own (a second provider in the same pool). */
+export interface HostedDomain {
+  hostedUiUrl: string;
+  certificate: string;
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -22,6 +28,8 @@ export function send(
   stack: TestStack,
   url: string,
   init: {
+    /** The certificate to trust for https (default the stack's hosted domain's). */
+    ca?: string;
     method?: string;
     form?: Record<string, string>;
     headers?: Record<string, string>;
@@ -38,7 +46,7 @@ export function send(
   return new Promise((resolve, reject) => {
     const req = make(
       target,
-      { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, ca: stack.sso.certificate },
+      { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, ca: init.ca ?? stack.sso.certificate },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,8 +74,12 @@ export const pkce = () => {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
 
-export const authorizeUrl = (stack: TestStack, params: Record<string, string>) =>
-  `${stack.sso.hostedUiUrl}/oauth2/authorize?${new URLSearchParams({
+export const authorizeUrl = (
+  stack: TestStack,
+  params: Record<string, string>,
+  via: HostedDomain = stack.sso,
+) =>
+  `${via.hostedUiUrl}/oauth2/authorize?${new URLSearchParams({
     client_id: LOCAL_CLIENT_ID,
     redirect_uri: `${stack.appUrl}/token`,
     response_type: 'code',
@@ -82,8 +94,15 @@ export const authorizeUrl = (stack: TestStack, params: Record<string, string>) =
 export async function signInThroughIdp(
   stack: TestStack,
   email: string,
-  options: { password?: string; verifier?: string; state?: string; select?: Record<string, string> } = {},
+  options: {
+    password?: string;
+    verifier?: string;
+    state?: string;
+    select?: Record<string, string>;
+    via?: HostedDomain;
+  } = {},
 ): Promise<{ location: URL; verifier: string }> {
+  const via = options.via ?? stack.sso;
   const { verifier, challenge } = options.verifier
     ? {
         verifier: options.verifier,
@@ -93,12 +112,17 @@ export async function signInThroughIdp(
   const cookies = new Map<string, string>();
   const start = await send(
     stack,
-    authorizeUrl(stack, {
-      state: options.state ?? 'state-1',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      ...(options.select ?? { identity_provider: DEMO.ssoProvider }),
-    }),
+    authorizeUrl(
+      stack,
+      {
+        state: options.state ?? 'state-1',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ...(options.select ?? { identity_provider: DEMO.ssoProvider }),
+      },
+      via,
+    ),
+    { ca: via.certificate },
   );
   if (start.status !== 302) throw new Error(`authorize answered ${start.status}: ${start.body}`);
   let location = String(start.headers.location);
@@ -115,7 +139,7 @@ export async function signInThroughIdp(
   location = new URL(String(submitted.headers.location), page).toString();
   // Back at the provider, which answers the hosted domain with a code; the hosted domain the app.
   for (let hop = 0; hop < 5 && !location.startsWith(stack.appUrl); hop++) {
-    const next = await send(stack, location, { cookies });
+    const next = await send(stack, location, { cookies, ca: via.certificate });
     if (next.status < 300 || next.status >= 400)
       throw new Error(`${location} answered ${next.status}: ${next.body}`);
     location = new URL(String(next.headers.location), location).toString();
@@ -128,8 +152,10 @@ export async function exchangeCode(
   code: string,
   verifier: string,
   extra: Record<string, string> = {},
+  via: HostedDomain = stack.sso,
 ) {
-  const response = await send(stack, `${stack.sso.hostedUiUrl}/oauth2/token`, {
+  const response = await send(stack, `${via.hostedUiUrl}/oauth2/token`, {
+    ca: via.certificate,
     headers: { origin: stack.appUrl },
     form: {
       grant_type: 'authorization_code',
@@ -144,11 +170,18 @@ export async function exchangeCode(
 }
 
 /** Signs `email` in through single sign-on and returns the user pool's tokens. */
-export async function ssoTokens(stack: TestStack, email: string) {
-  const { location, verifier } = await signInThroughIdp(stack, email);
+export async function ssoTokens(
+  stack: TestStack,
+  email: string,
+  via?: HostedDomain & { providerName: string },
+) {
+  const { location, verifier } = await signInThroughIdp(stack, email, {
+    via,
+    ...(via ? { select: { identity_provider: via.providerName } } : {}),
+  });
   const code = location.searchParams.get('code');
   if (!code) throw new Error(`no code: ${location}`);
-  const tokens = await exchangeCode(stack, code, verifier);
+  const tokens = await exchangeCode(stack, code, verifier, {}, via);
   if (tokens.status !== 200) throw new Error(`token endpoint answered ${tokens.status}: ${tokens.body}`);
   return tokens.json as { id_token: string; access_token: string; refresh_token: string };
 }
