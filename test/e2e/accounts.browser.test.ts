@@ -266,7 +266,7 @@ describe('accounts in the browser', () => {
 
   it("sends /login/{alias} to the customer's identity provider, and an unknown alias to Sign In", async () => {
     const page = await newPage(browser);
-    // The emulator has no hosted UI: answer the authorize request here and keep its URL.
+    // What the SPA asks the hosted domain for: stop there (sso.browser.test.ts goes all the way).
     await page.context().route(
       (url) => url.pathname === '/oauth2/authorize',
       (route) => route.fulfill({ contentType: 'text/html', body: '<title>Hosted UI</title>' }),
