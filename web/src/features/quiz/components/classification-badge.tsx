@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { Classification } from '@shared/schemas/question';
 import { CLASSIFICATION_COLORS, CLASSIFICATION_LABELS } from '@/features/quiz/utils/classification';
 
-/** An answer's compliance, as the product shows it everywhere (Compliant, Not compliant, …). */
+/** An answer's compliance, as the product shows it everywhere (Compliant, Not Compliant, …). */
 export function ClassificationBadge({ classification }: { classification: Classification }) {
   return (
     <Badge

@@ -1,12 +1,12 @@
 /**
- * Compliance badges of the answers that came back (spec 002 §9: Compliant, Not compliant,
+ * Compliance badges of the answers that came back (as the answering screen names them: Compliant, Not Compliant,
  * Partially Compliant, Not Applicable), in the product's compliance colours.
  */
 import type { Classification } from '@shared/schemas/question';
 
 export const CLASSIFICATION_LABELS: Record<Classification, string> = {
   COMPLIANT: 'Compliant',
-  'NON-COMPLIANT': 'Not compliant',
+  'NON-COMPLIANT': 'Not Compliant',
   'PARTIALLY-COMPLIANT': 'Partially Compliant',
   'NOT-APPLICABLE': 'Not Applicable',
   INCOMPLETE: 'Not Specified',

@@ -49,7 +49,7 @@ import {
   toQuizRequest,
   validateDraft,
 } from '@/features/quiz/utils/sections';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError } from '@/lib/notify';
 import { ConfirmDialog } from '../confirm-dialog';
 import classes from './editor.module.css';
 import { SectionsBoard } from './sections-board';
@@ -176,9 +176,9 @@ export function QuizEditor({ quiz, readOnly, reload }: QuizEditorProps) {
     const body = toQuizRequest(sent);
     if (isNew) {
       create.mutate(body, {
+        // No toast: it would cover Save Quiz; the bar beside it says 'All changes saved'.
         onSuccess: (created) => {
           markClean();
-          notifySuccess(`${created.quizName} created`);
           navigate(`/Quiz/${created.quizId}/Edit`, { replace: true });
         },
         onError: (error) => notifyError(quizErrorMessage(error, QUIZ_MESSAGES.saveQuizError)),
@@ -190,7 +190,6 @@ export function QuizEditor({ quiz, readOnly, reload }: QuizEditorProps) {
       {
         onSuccess: (saved) => {
           accept(saved, sent);
-          notifySuccess('Quiz saved');
         },
         onError: (error) =>
           isStaleSave(error)

@@ -1,0 +1,217 @@
+/**
+ * Quiz Central in the browser (issue 16), from template to answers: the demo user writes a quiz
+ * template (sections, questions, a keyboard reorder within and across sections), sends it to someone
+ * with no account; the recipient opens the invitation e-mail (read from the mail viewer), signs up
+ * from its link, creates a team, accepts the quiz from the team inbox, answers two questions and
+ * closes the project; the sender's Sent list turns Answered live and shows the answers.
+ * Screenshots (1440 px wide) go to test-results/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../scripts/local/provision';
+import { client } from '../support/api-client';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { Resources } from '../support/resources';
+import {
+  assertSpaBuilt,
+  codeMailCount,
+  launchChromium,
+  shot,
+  signInLive,
+  waitForCode,
+  waitForMail,
+} from './support';
+
+const QUIZ = 'Cloud hosting supplier review';
+const PASSWORD = 'Str0ng-Passw0rd!';
+const RECIPIENT = `rowan-${Date.now().toString(36)}@contoso-cloud.example`;
+const QUESTIONS = {
+  rest: 'Do you encrypt customer data at rest?',
+  transit: 'Do you encrypt data in transit with TLS 1.2 or later?',
+  mfa: 'Is multi-factor authentication enforced for all staff?',
+};
+
+let stack: TestStack;
+let browser: Browser;
+let sender: Page;
+let recipient: Page;
+const api = client(() => stack);
+const resources = new Resources();
+let quizId: string;
+let projectId: string;
+
+beforeAll(async () => {
+  assertSpaBuilt();
+  [stack, browser] = await Promise.all([
+    resources.start(startTestStack(), (s) => s.stop()),
+    resources.start(launchChromium(), (b) => b.close()),
+  ]);
+  sender = await signInLive(browser, stack.appUrl, DEMO.email, DEMO.password, { width: 1440, height: 900 });
+}, 180_000);
+
+afterAll(() => resources.stopAll());
+
+/** The question texts of each section of the editor, in order. */
+const sections = (page: Page) =>
+  page
+    .locator('section[data-section-id]')
+    .evaluateAll((els) =>
+      els.map((el) => [...el.querySelectorAll('textarea[aria-label^="Question"]')].map((t) => (t as HTMLTextAreaElement).value)),
+    );
+
+/** Moves an item with the keyboard: its grip, Space, the arrow `steps` times, Space. */
+async function keyboardMove(page: Page, grip: string, key: 'ArrowUp' | 'ArrowDown', steps = 1) {
+  await page.getByRole('button', { name: grip, exact: true }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < steps; i++) {
+    await page.waitForTimeout(150);
+    await page.keyboard.press(key);
+  }
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(250);
+}
+
+describe('a quiz from template to answers', () => {
+  it('writes a template with two sections and reorders its questions with the keyboard', async () => {
+    // Prepare
+    await sender.goto(`${stack.appUrl}/Quiz/?tab=templates`);
+    await sender.getByRole('heading', { name: 'Quiz Templates' }).waitFor();
+    await sender.getByRole('link', { name: 'Create Quiz Template' }).click();
+    await sender.waitForURL(`${stack.appUrl}/Quiz/New`);
+
+    // Act: the name is required first.
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.getByText('Please give the quiz a name').first().waitFor();
+    await sender.getByRole('textbox', { name: 'Name', exact: true }).fill(QUIZ);
+    await sender.getByLabel('Description').fill('For suppliers that host or process our customers’ data.');
+    await sender.getByRole('textbox', { name: 'Question 1', exact: true }).fill(QUESTIONS.transit);
+    await sender.getByRole('button', { name: /^Add Question to/ }).click();
+    await sender.keyboard.type(QUESTIONS.rest);
+    await sender.getByRole('button', { name: 'Add a new section', exact: true }).click();
+    await sender.keyboard.type('Access control');
+    await sender.getByRole('button', { name: 'Add Question to Access control', exact: true }).click();
+    await sender.keyboard.type(QUESTIONS.mfa);
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.waitForURL(/\/Quiz\/[^/]+\/Edit$/);
+    quizId = sender.url().split('/').at(-2) as string;
+    expect(await sections(sender)).toEqual([[QUESTIONS.transit, QUESTIONS.rest], [QUESTIONS.mfa]]);
+
+    // Act: within a section (the second question up), then across sections (the last one up into the first).
+    await keyboardMove(sender, 'Move question 2', 'ArrowUp');
+    expect(await sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit], [QUESTIONS.mfa]]);
+    await keyboardMove(sender, 'Move question 3', 'ArrowUp');
+    expect(await sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit, QUESTIONS.mfa], []]);
+    await keyboardMove(sender, 'Move question 3', 'ArrowDown');
+    await shot(sender, 'quiz-editor');
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.getByText('All changes saved').waitFor();
+
+    // Assess: saved in the new order.
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    const saved = await api.as(token).call('getQuiz', { params: { quizId } });
+    expect(
+      saved.body.data.quizConfiguration.map((i: { itemLabel: string; itemType: string }) => i.itemLabel),
+    ).toEqual(['Section 1', QUESTIONS.rest, QUESTIONS.transit, 'Access control', QUESTIONS.mfa]);
+  });
+
+  it('sends it to someone with no account, who signs up from the e-mail and accepts it as a project', async () => {
+    // Prepare
+    await sender.getByRole('link', { name: 'Send Quiz to someone' }).first().click();
+    await sender.waitForURL(`${stack.appUrl}/Quiz/${quizId}/Invite`);
+
+    // Act: send.
+    await sender.getByLabel("Recipient's email address").fill(RECIPIENT);
+    await sender.getByRole('button', { name: 'Send', exact: true }).click();
+    await sender.getByText('Invitation Sent').waitFor();
+    await sender.getByText(`Email sent to ${RECIPIENT}`).waitFor();
+    await shot(sender, 'quiz-invitation-sent');
+
+    // Act: the recipient reads the e-mail in the mail viewer and follows its link.
+    const mail = await waitForMail(stack, RECIPIENT, { match: (m) => m.subject.includes(QUIZ) });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(20_000);
+    recipient = await context.newPage();
+    await recipient.goto(stack.mailUrl);
+    await recipient.getByText(mail.subject).first().waitFor();
+    await shot(recipient, 'quiz-invitation-mail');
+    const link = mail.text.match(/https?:\/\/\S+\/Signup\?email=\S+/)?.[0];
+    expect(link).toBe(`${stack.appUrl}/Signup?email=${encodeURIComponent(RECIPIENT)}`);
+    await recipient.goto(link as string);
+    await recipient.getByRole('heading', { name: 'Create an account' }).waitFor();
+    expect(await recipient.getByLabel('Work Email').inputValue()).toBe(RECIPIENT);
+    await recipient.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const codes = await codeMailCount(stack, RECIPIENT);
+    await recipient.getByRole('button', { name: 'Create Account' }).click();
+    await recipient.getByLabel('Verification Code').fill(await waitForCode(stack, RECIPIENT, codes));
+    await recipient.getByRole('button', { name: 'Confirm Account' }).click();
+    await recipient.getByLabel('First name').fill('Rowan');
+    await recipient.getByLabel('Last name').fill('Recipient');
+    await recipient.getByRole('button', { name: 'Complete Registration' }).click();
+    await recipient.getByRole('link', { name: 'Create a new team' }).click();
+    await recipient.getByRole('button', { name: 'Create my team' }).click();
+    await recipient.waitForURL(`${stack.appUrl}/`);
+
+    // Act: the quiz waits in the new team's inbox.
+    await recipient.goto(`${stack.appUrl}/Quiz/`);
+    await recipient.getByRole('heading', { name: 'Team Inbox' }).waitFor();
+    const row = recipient.getByRole('row').filter({ hasText: QUIZ });
+    await row.getByText('Demo Team').waitFor();
+    await shot(recipient, 'quiz-recipient-inbox');
+    await row.getByRole('button', { name: /^Accept/ }).click();
+
+    // Assess: a project of the team, named after the quiz, with the quiz's questions.
+    await recipient.waitForURL(/\/Projects\/[^/]+$/);
+    projectId = recipient.url().split('/').at(-1) as string;
+    await recipient.getByRole('heading', { name: QUIZ }).waitFor();
+    await recipient.getByText('Normal Priority', { exact: false }).first().waitFor();
+    await shot(recipient, 'quiz-accepted-project');
+  });
+
+  it('the recipient answers two questions and closes the project; the sender sees the answers come back', async () => {
+    // Prepare
+    const token = await stack.signIn(RECIPIENT, PASSWORD);
+    const listed = await api.as(token).call('listQuestions', { params: { projectId } });
+    const questions = listed.body.data.items as Array<{ questionId: string; question: string }>;
+    expect(questions.map((q) => q.question)).toEqual([QUESTIONS.rest, QUESTIONS.transit, QUESTIONS.mfa]);
+    await sender.goto(`${stack.appUrl}/Quiz/?tab=sent`);
+    const sentRow = sender.getByRole('row').filter({ hasText: RECIPIENT });
+    await sentRow.getByText('In progress', { exact: true }).waitFor();
+
+    // Act: answer two questions in the answering screen.
+    const answers = [
+      'Yes. Customer data is encrypted at rest with AES-256; keys are held in a managed key service.',
+      'Yes. TLS 1.2 or later on every public endpoint; older versions are refused.',
+    ];
+    for (const [i, text] of answers.entries()) {
+      await recipient.goto(`${stack.appUrl}/Projects/${projectId}/${questions[i].questionId}`);
+      await recipient.locator('#answer-text').fill(text);
+      await recipient.getByRole('checkbox', { name: 'Compliant', exact: true }).check();
+      await recipient.getByRole('button', { name: 'Save & Next' }).click();
+      await recipient.waitForURL((url) => !url.pathname.endsWith(questions[i].questionId));
+    }
+    // Close the project from its dashboard.
+    await recipient.goto(`${stack.appUrl}/Projects/${projectId}`);
+    await recipient.getByRole('button', { name: 'Manage Project' }).click();
+    await recipient.getByRole('menuitem', { name: 'Close Project' }).click();
+    await recipient
+      .getByRole('dialog', { name: 'Close Project' })
+      .getByRole('button', { name: 'Close Project' })
+      .click();
+    await recipient.getByText('The project has been closed successfully!').waitFor();
+
+    // Assess: the sender's row turns Answered by itself, and the answers read back.
+    await sentRow.getByText('Answered', { exact: true }).waitFor({ timeout: 30_000 });
+    await sentRow.getByRole('button', { name: /View Answers/ }).click();
+    const drawer = sender.getByRole('dialog');
+    await drawer.getByText(answers[0]).waitFor();
+    await drawer.getByText(answers[1]).waitFor();
+    await drawer.getByText(QUESTIONS.mfa).waitFor();
+    expect(await drawer.getByText('Compliant', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+    await sender.waitForTimeout(400); // the drawer's slide-in
+    await shot(sender, 'quiz-answers');
+    const download = sender.waitForEvent('download');
+    await drawer.getByRole('button', { name: /Export XLSX/ }).click();
+    expect((await download).suggestedFilename()).toBe(`${QUIZ} - answers.xlsx`);
+  });
+});
