@@ -56,7 +56,11 @@ const sections = (page: Page) =>
   page
     .locator('section[data-section-id]')
     .evaluateAll((els) =>
-      els.map((el) => [...el.querySelectorAll('textarea[aria-label^="Question"]')].map((t) => (t as HTMLTextAreaElement).value)),
+      els.map((el) =>
+        [...el.querySelectorAll('textarea[aria-label^="Question"]')].map(
+          (t) => (t as HTMLTextAreaElement).value,
+        ),
+      ),
     );
 
 /** Moves an item with the keyboard: its grip, Space, the arrow `steps` times, Space. */

@@ -19,3 +19,12 @@ export const timestamps = {
 
 /** Every entity belongs to one ElectroDB service name, so entities of all groups share the table. */
 export const SERVICE = 'workspace';
+
+/** When an item last changed: set on every write (ElectroDB's `watch: '*'`). */
+export const updatedAt = {
+  type: 'string',
+  required: true,
+  default: () => new Date().toISOString(),
+  watch: '*',
+  set: () => new Date().toISOString(),
+} as const;

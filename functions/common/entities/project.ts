@@ -8,7 +8,7 @@ import {
   PROJECT_STATUSES,
   PROJECT_TYPES,
 } from '../../../shared/schemas/project';
-import { key, SERVICE, timestamps } from './keys';
+import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**
  * A questionnaire project of a team. Several groups read it (projects, questions, sources, the
@@ -57,13 +57,7 @@ export const ProjectEntity = new Entity({
     /** Who made the last change, and from which browser session (read by the reactions). */
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     version: { type: 'number', required: true, default: 1 },
     ...timestamps,
   },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Entity } from 'electrodb';
 import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from '../../../shared/schemas/question';
-import { key, SERVICE, timestamps } from './keys';
+import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**
  * A question of a project (spec 002 §3), in the project's own partition so a project's questions
@@ -66,13 +66,7 @@ export const QuestionEntity = new Entity({
     createdByUserId: { type: 'string' },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     version: { type: 'number', required: true, default: 1 },
     ...timestamps,
   },

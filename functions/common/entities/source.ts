@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { SOURCE_FORMATS, SOURCE_STATUSES } from '../../../shared/schemas/source';
-import { key, SERVICE, timestamps } from './keys';
+import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**
  * A questionnaire file imported into a project (spec 001 §3 source document), in the project's
@@ -33,13 +33,7 @@ export const SourceEntity = new Entity({
     /** Soft removal (the source leaves the list; its questions are unlinked first). */
     deletedAt: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     ...timestamps,
   },
   indexes: {

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_IDS } from '../../../shared/schemas/document';
-import { key, SERVICE, timestamps } from '../../common/entities/keys';
+import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 export const EXPIRY_NOTICES = ['NONE', 'SOON', 'EXPIRED'] as const;
 export type ExpiryNotice = (typeof EXPIRY_NOTICES)[number];
@@ -38,13 +38,7 @@ export const DocumentEntity = new Entity({
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     ...timestamps,
   },
   indexes: {

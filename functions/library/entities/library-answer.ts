@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { ANSWER_STATUSES, CREATION_METHODS } from '../../../shared/schemas/answer';
 import { CLASSIFICATIONS } from '../../../shared/schemas/question';
-import { key, SERVICE, timestamps } from '../../common/entities/keys';
+import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**
  * An answer of the team's library (spec 002 §3 Answer), in the team's library partition with its
@@ -33,13 +33,7 @@ export const LibraryAnswerEntity = new Entity({
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     ...timestamps,
   },
   indexes: {

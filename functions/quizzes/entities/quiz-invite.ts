@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { INVITE_STATUSES } from '../../../shared/schemas/quiz';
-import { key, SERVICE, timestamps } from '../../common/entities/keys';
+import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**
  * A quiz sent to an e-mail address (spec 002 §3 Quiz invite). It is shared by two teams, so it has
@@ -29,13 +29,7 @@ export const QuizInviteEntity = new Entity({
     respondedAt: { type: 'string' },
     answeredAt: { type: 'string' },
     changedBySession: { type: 'string' },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     ...timestamps,
   },
   indexes: {

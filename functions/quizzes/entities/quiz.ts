@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { QUIZ_ITEM_TYPES } from '../../../shared/schemas/quiz';
-import { key, SERVICE, timestamps } from '../../common/entities/keys';
+import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**
  * A quiz template of a team (spec 002 §3 Quiz): its name, description and ordered items (section
@@ -29,13 +29,7 @@ export const QuizEntity = new Entity({
     createdByUserId: { type: 'string', required: true },
     updatedByUserId: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
-    updatedAt: {
-      type: 'string',
-      required: true,
-      default: () => new Date().toISOString(),
-      watch: '*',
-      set: () => new Date().toISOString(),
-    },
+    updatedAt,
     ...timestamps,
   },
   indexes: {

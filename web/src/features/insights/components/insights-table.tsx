@@ -2,6 +2,7 @@ import { Anchor, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { INSIGHTS_MESSAGES, type InsightResult } from '@shared/schemas/insights';
 import { IconListSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ClassificationBadge } from '@/components/classification-badge';
 import { formatAnsweredOn, personOrDash } from '@/features/insights/utils/format';
 import {
   FOLD_ANSWER_CHARACTERS,
@@ -10,7 +11,6 @@ import {
   isLongText,
 } from '@/features/insights/utils/text';
 import { fullDateTime } from '@/lib/dates';
-import { ClassificationBadge } from './classification-badge';
 import classes from './insights.module.css';
 
 /** No result (spec 002 §2.4): 'No questions were found', 'Please check your search filters'. */

@@ -2,7 +2,6 @@
  * How Insights shows a result (spec 002 §2.4, §9): the classification badges, the Answered On
  * date, the line under the table, and the filter dropdowns' choices.
  */
-import type { InsightResult } from '@shared/schemas/insights';
 import { INSIGHTS_MESSAGES } from '@shared/schemas/insights';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
@@ -10,25 +9,7 @@ import { ALL_INDUSTRIES, ALL_PROJECTS, type InsightClassification } from './filt
 
 dayjs.extend(advancedFormat);
 
-type Classification = InsightResult['responseClassification'];
-
-/** The badges' texts (spec 002 §9: Compliant, Not compliant, Partially Compliant, Not Applicable). */
-export const CLASSIFICATION_LABELS: Record<Classification, string> = {
-  COMPLIANT: 'Compliant',
-  'NON-COMPLIANT': 'Not compliant',
-  'PARTIALLY-COMPLIANT': 'Partially Compliant',
-  'NOT-APPLICABLE': 'Not Applicable',
-  INCOMPLETE: 'Not Specified',
-};
-
-/** The product's compliance colours (the dashboard's tiles and the question list's markers). */
-export const CLASSIFICATION_COLORS: Record<Classification, string> = {
-  COMPLIANT: 'teal',
-  'NON-COMPLIANT': 'red',
-  'PARTIALLY-COMPLIANT': 'orange',
-  'NOT-APPLICABLE': 'gray',
-  INCOMPLETE: 'gray',
-};
+export { CLASSIFICATION_COLORS, CLASSIFICATION_LABELS } from '@/components/classification-badge';
 
 /** The Compliance Status checkboxes' labels. */
 export const COMPLIANCE_CHECKBOX_LABELS: Record<InsightClassification, string> = {

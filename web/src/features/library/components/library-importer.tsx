@@ -343,8 +343,8 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
                   <Text size="sm">
                     {repeats.exact.length} word for word and {repeats.near.length} nearly (the same question
                     with an answer a few words apart). Keep the library's answers and import only the new ones
-                    {repeats.near.length ? ', or add the near ones as answers of their own' : ''};
-                    word-for-word copies are never added twice.
+                    {repeats.near.length ? ', or add the near ones as answers of their own' : ''}
+                    {'; word-for-word copies are never added twice.'}
                   </Text>
                   <Group gap="xs">
                     <Button

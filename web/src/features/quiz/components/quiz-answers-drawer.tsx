@@ -15,16 +15,16 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { QUIZ_MESSAGES, type QuizInvite } from '@shared/schemas/quiz';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuizAnswers } from '@/features/quiz/api/get-quiz-answers';
-import { groupAnswers } from '@/features/quiz/utils/answers';
 import {
   CLASSIFICATION_COLORS,
   CLASSIFICATION_LABELS,
-  classificationCounts,
-} from '@/features/quiz/utils/classification';
+  ClassificationBadge,
+} from '@/components/classification-badge';
+import { useQuizAnswers } from '@/features/quiz/api/get-quiz-answers';
+import { groupAnswers } from '@/features/quiz/utils/answers';
+import { classificationCounts } from '@/features/quiz/utils/classification';
 import { plural, quizErrorMessage, shortDate } from '@/features/quiz/utils/invites';
 import { useErrorToast } from '@/hooks/use-error-toast';
-import { ClassificationBadge } from './classification-badge';
 import classes from './quiz.module.css';
 
 export interface QuizAnswersDrawerProps {

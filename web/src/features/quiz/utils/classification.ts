@@ -1,24 +1,5 @@
-/**
- * Compliance badges of the answers that came back (as the answering screen names them: Compliant, Not Compliant,
- * Partially Compliant, Not Applicable), in the product's compliance colours.
- */
+/** Counting the classifications of the answers that came back (the badges: components/classification-badge). */
 import type { Classification } from '@shared/schemas/question';
-
-export const CLASSIFICATION_LABELS: Record<Classification, string> = {
-  COMPLIANT: 'Compliant',
-  'NON-COMPLIANT': 'Not Compliant',
-  'PARTIALLY-COMPLIANT': 'Partially Compliant',
-  'NOT-APPLICABLE': 'Not Applicable',
-  INCOMPLETE: 'Not Specified',
-};
-
-export const CLASSIFICATION_COLORS: Record<Classification, string> = {
-  COMPLIANT: 'teal',
-  'NON-COMPLIANT': 'red',
-  'PARTIALLY-COMPLIANT': 'orange',
-  'NOT-APPLICABLE': 'gray',
-  INCOMPLETE: 'gray',
-};
 
 /** The order the answers' summary counts them in. */
 export const CLASSIFICATION_ORDER: readonly Classification[] = [

@@ -22,6 +22,7 @@ import {
 import { IconAlertCircle, IconArrowLeft, IconCheck, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageTitle } from '@/components/page-title';
 import { useCreateQuiz } from '@/features/quiz/api/create-quiz';
 import { useSaveQuiz } from '@/features/quiz/api/save-quiz';
@@ -50,7 +51,6 @@ import {
   validateDraft,
 } from '@/features/quiz/utils/sections';
 import { notifyError } from '@/lib/notify';
-import { ConfirmDialog } from '../confirm-dialog';
 import classes from './editor.module.css';
 import { SectionsBoard } from './sections-board';
 

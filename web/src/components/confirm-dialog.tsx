@@ -1,22 +1,25 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A small yes/no question (unsaved changes, delete, not a question). */
+/** A small yes/no question (unsaved changes, delete, decline, cancel, remove an item). */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger,
   busy,
   onConfirm,
@@ -35,10 +38,10 @@ export function ConfirmDialog({
       size="sm"
     >
       <Stack gap="lg">
-        <Text size="sm">{message}</Text>
+        {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus>
             {confirmLabel}
