@@ -63,6 +63,10 @@ const sections = (page: Page) =>
       ),
     );
 
+// Buttons and links near the top right are pressed with the keyboard, as a keyboard user would:
+// live notification toasts (the seeded demo invitations announce themselves while the test runs)
+// sit over that corner and would take a pointer's click.
+
 /** Moves an item with the keyboard: its grip, Space, the arrow `steps` times, Space. */
 async function keyboardMove(page: Page, grip: string, key: 'ArrowUp' | 'ArrowDown', steps = 1) {
   await page.getByRole('button', { name: grip, exact: true }).focus();
@@ -81,22 +85,22 @@ describe('a quiz from template to answers', () => {
     // Prepare
     await sender.goto(`${stack.appUrl}/Quiz/?tab=templates`);
     await sender.getByRole('heading', { name: 'Quiz Templates' }).waitFor();
-    await sender.getByRole('link', { name: 'Create Quiz Template' }).click();
+    await sender.getByRole('link', { name: 'Create Quiz Template' }).press('Enter');
     await sender.waitForURL(`${stack.appUrl}/Quiz/New`);
 
     // Act: the name is required first.
-    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).press('Enter');
     await sender.getByText('Please give the quiz a name').first().waitFor();
     await sender.getByRole('textbox', { name: 'Name', exact: true }).fill(QUIZ);
     await sender.getByLabel('Description').fill('For suppliers that host or process our customers’ data.');
     await sender.getByRole('textbox', { name: 'Question 1', exact: true }).fill(QUESTIONS.transit);
-    await sender.getByRole('button', { name: /^Add Question to/ }).click();
+    await sender.getByRole('button', { name: /^Add Question to/ }).press('Enter');
     await sender.keyboard.type(QUESTIONS.rest);
-    await sender.getByRole('button', { name: 'Add a new section', exact: true }).click();
+    await sender.getByRole('button', { name: 'Add a new section', exact: true }).press('Enter');
     await sender.keyboard.type('Access control');
-    await sender.getByRole('button', { name: 'Add Question to Access control', exact: true }).click();
+    await sender.getByRole('button', { name: 'Add Question to Access control', exact: true }).press('Enter');
     await sender.keyboard.type(QUESTIONS.mfa);
-    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).press('Enter');
     await sender.waitForURL(/\/Quiz\/[^/]+\/Edit$/);
     quizId = sender.url().split('/').at(-2) as string;
     expect(await sections(sender)).toEqual([[QUESTIONS.transit, QUESTIONS.rest], [QUESTIONS.mfa]]);
@@ -108,7 +112,7 @@ describe('a quiz from template to answers', () => {
     expect(await sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit, QUESTIONS.mfa], []]);
     await keyboardMove(sender, 'Move question 3', 'ArrowDown');
     await shot(sender, 'quiz-editor');
-    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).click();
+    await sender.getByRole('button', { name: 'Save Quiz', exact: true }).press('Enter');
     await sender.getByText('All changes saved').waitFor();
 
     // Assess: saved in the new order.
@@ -121,12 +125,12 @@ describe('a quiz from template to answers', () => {
 
   it('sends it to someone with no account, who signs up from the e-mail and accepts it as a project', async () => {
     // Prepare
-    await sender.getByRole('link', { name: 'Send Quiz to someone' }).first().click();
+    await sender.getByRole('link', { name: 'Send Quiz to someone' }).first().press('Enter');
     await sender.waitForURL(`${stack.appUrl}/Quiz/${quizId}/Invite`);
 
     // Act: send.
     await sender.getByLabel("Recipient's email address").fill(RECIPIENT);
-    await sender.getByRole('button', { name: 'Send', exact: true }).click();
+    await sender.getByRole('button', { name: 'Send', exact: true }).press('Enter');
     await sender.getByText('Invitation Sent').waitFor();
     await sender.getByText(`Email sent to ${RECIPIENT}`).waitFor();
     await shot(sender, 'quiz-invitation-sent');
@@ -162,7 +166,7 @@ describe('a quiz from template to answers', () => {
     const row = recipient.getByRole('row').filter({ hasText: QUIZ });
     await row.getByText('Demo Team').waitFor();
     await shot(recipient, 'quiz-recipient-inbox');
-    await row.getByRole('button', { name: /^Accept/ }).click();
+    await row.getByRole('button', { name: /^Accept/ }).press('Enter');
 
     // Assess: a project of the team, named after the quiz, with the quiz's questions.
     await recipient.waitForURL(/\/Projects\/[^/]+$/);
@@ -196,8 +200,8 @@ describe('a quiz from template to answers', () => {
     }
     // Close the project from its dashboard.
     await recipient.goto(`${stack.appUrl}/Projects/${projectId}`);
-    await recipient.getByRole('button', { name: 'Manage Project' }).click();
-    await recipient.getByRole('menuitem', { name: 'Close Project' }).click();
+    await recipient.getByRole('button', { name: 'Manage Project' }).press('Enter');
+    await recipient.getByRole('menuitem', { name: 'Close Project' }).press('Enter');
     await recipient
       .getByRole('dialog', { name: 'Close Project' })
       .getByRole('button', { name: 'Close Project' })
@@ -206,7 +210,7 @@ describe('a quiz from template to answers', () => {
 
     // Assess: the sender's row turns Answered by itself, and the answers read back.
     await sentRow.getByText('Answered', { exact: true }).waitFor({ timeout: 30_000 });
-    await sentRow.getByRole('button', { name: /View Answers/ }).click();
+    await sentRow.getByRole('button', { name: /View Answers/ }).press('Enter');
     const drawer = sender.getByRole('dialog');
     await drawer.getByText(answers[0]).waitFor();
     await drawer.getByText(answers[1]).waitFor();
@@ -215,7 +219,7 @@ describe('a quiz from template to answers', () => {
     await sender.waitForTimeout(400); // the drawer's slide-in
     await shot(sender, 'quiz-answers');
     const download = sender.waitForEvent('download');
-    await drawer.getByRole('button', { name: /Export XLSX/ }).click();
+    await drawer.getByRole('button', { name: /Export XLSX/ }).press('Enter');
     expect((await download).suggestedFilename()).toBe(`${QUIZ} - answers.xlsx`);
   });
 });
