@@ -24,18 +24,32 @@ interface Runner {
   terminal: () => string;
 }
 
-/** `npm start -- --port <port>` (the script npm runs), resolved once the banner is out. */
-function npmStart(port: number): Promise<Runner> {
+/**
+ * `npm start -- --port <port>` (the script npm runs, or npm itself with `viaNpm`), resolved once
+ * the banner is out.
+ */
+function npmStart(port: number, viaNpm = false): Promise<Runner> {
   const env = { ...process.env };
   delete env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED;
   delete env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', String(port)], {
+  const [command, args] = viaNpm
+    ? ['npm', ['start', '--', '--port', String(port)]]
+    : [process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--port', String(port)]];
+  // npm in a process group of its own, so whatever it leaves behind is stopped with the group.
+  const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
+    detached: viaNpm,
   });
   resources.add(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (viaNpm && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    } else if (child.exitCode === null) child.kill('SIGKILL');
   });
   let output = '';
   child.stdout?.on('data', (chunk) => {
@@ -133,4 +147,25 @@ describe('npm start', () => {
     expect(existsSync(`${logFile}.1`)).toBe(true);
     await stop(second);
   }, 420_000);
+
+  it('stops with everything it started when npm itself is sent SIGTERM (as a process manager stops it)', async () => {
+    // Prepare
+    const ports = portsFor(await findFreeBasePort());
+    resources.add(() => rmSync(join(ROOT, '.local', `port-${ports.app}`), { recursive: true, force: true }));
+    const runner = await npmStart(ports.app, true);
+    expect(await isPortFree(ports.dynamodb)).toBe(false);
+
+    // Act
+    const exited = new Promise((resolvePromise) => runner.child.once('exit', resolvePromise));
+    runner.child.kill('SIGTERM');
+    await exited;
+
+    // Assess: npm's shell hands the signal on (the script execs the runner), so nothing stays up.
+    await eventually(
+      async () => {
+        for (const port of Object.values(ports)) expect(await isPortFree(port), `port ${port}`).toBe(true);
+      },
+      { timeoutMs: 30_000 },
+    );
+  }, 240_000);
 });
