@@ -43,6 +43,10 @@ type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const membershipStatus = (m: { status?: MembershipStatus; userId?: string }): MembershipStatus =>
   m.status ?? (m.userId ? 'ACTIVE' : 'INVITED');
 
+/** A person's name as the product shows it ('' for a user no longer there). */
+export const fullName = (user: { givenName?: string; lastName?: string } | null | undefined) =>
+  [user?.givenName, user?.lastName].filter(Boolean).join(' ').trim();
+
 const unique = (values: Array<string | undefined | null>) => [
   ...new Set(values.filter((v): v is string => Boolean(v))),
 ];

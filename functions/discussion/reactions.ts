@@ -20,16 +20,13 @@ import {
 import { publish } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, once, type Reactions } from '../common/reactions';
-import { usersById } from '../common/team-directory';
+import { fullName, usersById } from '../common/team-directory';
 import { emailSettingsOf } from '../common/user-settings';
 import { mentionedUserIds } from './comments';
 import { type CommentEmailKind, commentEmail, commentText, questionLink } from './emails';
 import { replyAddress, replyExpiry, replyIdOf } from './reply-address';
 import type { CommentItem, QuestionKey } from './repo';
 import * as repo from './repo';
-
-const fullName = (user: { givenName: string; lastName: string } | undefined) =>
-  user ? `${user.givenName} ${user.lastName}`.trim() : '';
 
 /** The activity entry of a comment (its id derived from the comment, so a redelivery rewrites nothing). */
 export function commentActivity(comment: CommentItem) {

@@ -16,14 +16,12 @@ import {
   type UpdateProjectRequest,
 } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
+import { DAY_MS, isoDay, isoDayAfter } from '../common/days';
 import { BadRequestError, ForbiddenError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { requireProjectMember, visibleProject } from '../common/project-access';
 import * as repo from './repo';
 import { toProject } from './view';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** How many rows the home dashboard's Active Projects panel shows (See More opens the list). */
 export const DASHBOARD_PROJECTS = 5;
@@ -65,7 +63,6 @@ export async function createProject(
   body: z.output<typeof CreateProjectRequest>,
   sessionId: string | null,
 ): Promise<Project> {
-  const today = isoDay(Date.now());
   // A due date picked in a time zone ahead of UTC can be "tomorrow" in UTC terms: allow a day.
   if (body.dueOn && body.dueOn < isoDay(Date.now() - DAY_MS)) {
     throw new BadRequestError('Invalid request body', { dueOn: ['The due date cannot be in the past'] });
@@ -74,7 +71,7 @@ export async function createProject(
     teamId: caller.user.teamId,
     projectId: randomUUID(),
     name: body.name,
-    dueOn: body.dueOn ?? isoDay(Date.parse(`${today}T00:00:00Z`) + DEFAULT_DUE_DAYS * DAY_MS),
+    dueOn: body.dueOn ?? isoDayAfter(DEFAULT_DUE_DAYS),
     projectPriority: body.projectPriority ?? 'NORMAL',
     industryVertical: body.industryVertical,
     createdByUserId: caller.user.userId,

@@ -13,13 +13,10 @@ import { canSeeProject, type ProjectItem } from '../common/entities';
 import { createNotification, notificationId } from '../common/notifications';
 import { publishProjectUpdated } from '../common/project-events';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
-import { usersById } from '../common/team-directory';
+import { fullName, usersById } from '../common/team-directory';
 import { emailSettingsOf } from '../common/user-settings';
 import { MANAGER_ROLES, projectAssignedEmail, projectCreatedEmail, projectLink } from './emails';
 import * as repo from './repo';
-
-const fullName = (user: { givenName: string; lastName: string } | undefined) =>
-  user ? `${user.givenName} ${user.lastName}`.trim() : '';
 
 /** The fields whose change is worth an activity record (not the bookkeeping ones). */
 const TRACKED_FIELDS = [

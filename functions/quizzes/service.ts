@@ -25,19 +25,16 @@ import {
   type SendInviteRequest,
 } from '../../shared/schemas/quiz';
 import type { TeamCaller } from '../common/caller';
+import { isoDayAfter } from '../common/days';
 import { newQuestionId } from '../common/entities';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { tableXlsx } from '../common/formats/data-export';
 import { answersFlowToLibrary } from '../common/library-flow';
 import { presignDownload, writeObjectBytes } from '../common/storage';
-import { teamsById, usersById } from '../common/team-directory';
+import { fullName, teamsById, usersById } from '../common/team-directory';
 import * as repo from './repo';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-const fullName = (user?: { givenName?: string; lastName?: string }) =>
-  [user?.givenName, user?.lastName].filter(Boolean).join(' ').trim();
 const questionsOf = (items: readonly Pick<QuizItem, 'itemType'>[]) =>
   items.filter((i) => i.itemType === 'QUESTION').length;
 
@@ -258,7 +255,7 @@ export async function acceptInvite(
     teamId,
     projectId: randomUUID(),
     name: invite.quizName,
-    dueOn: isoDay(Date.parse(`${isoDay(now)}T00:00:00Z`) + QUIZ_PROJECT_DUE_DAYS * DAY_MS),
+    dueOn: isoDayAfter(QUIZ_PROJECT_DUE_DAYS, now),
     createdByUserId: userId,
     changedBySession: sessionMark(sessionId),
   };

@@ -10,11 +10,9 @@ import type { MembershipItem } from '../common/entities';
 import { publish } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
+import { fullName } from '../common/team-directory';
 import { invitationEmail } from './emails';
 import * as repo from './repo';
-
-const fullName = (user: { givenName: string; lastName: string } | null | undefined) =>
-  user ? `${user.givenName} ${user.lastName}`.trim() : '';
 
 async function sendInvitation(change: Change, invitation: MembershipItem) {
   const [sender, team] = await Promise.all([

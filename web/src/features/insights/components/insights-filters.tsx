@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { INSIGHT_CLASSIFICATIONS } from '@shared/schemas/insights';
 import { IconCalendar, IconDownload, IconRestore, IconSearch } from '@tabler/icons-react';
 import type { InsightClassification, InsightsFilterValues } from '@/features/insights/utils/filters';
@@ -32,6 +32,18 @@ const dateOf = (value: unknown) => (typeof value === 'string' && value ? value :
  * DD MMMM YYYY, past dates allowed, each bounded by the other), the four Compliance Status boxes,
  * the Project and Industry dropdowns; Search, Reset and Export.
  */
+/** What both answered-date pickers share. */
+const DATE_PICKER: Partial<DatePickerInputProps> = {
+  placeholder: 'Any date',
+  valueFormat: PICKER_FORMAT,
+  clearable: true,
+  firstDayOfWeek: 1,
+  weekendDays: [],
+  leftSection: <IconCalendar size={16} />,
+  leftSectionPointerEvents: 'none',
+  popoverProps: { withinPortal: true },
+};
+
 export function InsightsFilters({
   values,
   onChange,
@@ -62,31 +74,17 @@ export function InsightsFilters({
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm">
           <DatePickerInput
             label="Answered After"
-            placeholder="Any date"
-            valueFormat={PICKER_FORMAT}
             value={values.answeredAfter}
             onChange={(next) => set('answeredAfter', dateOf(next))}
             maxDate={values.answeredBefore ?? undefined}
-            clearable
-            firstDayOfWeek={1}
-            weekendDays={[]}
-            leftSection={<IconCalendar size={16} />}
-            leftSectionPointerEvents="none"
-            popoverProps={{ withinPortal: true }}
+            {...DATE_PICKER}
           />
           <DatePickerInput
             label="Answered Before"
-            placeholder="Any date"
-            valueFormat={PICKER_FORMAT}
             value={values.answeredBefore}
             onChange={(next) => set('answeredBefore', dateOf(next))}
             minDate={values.answeredAfter ?? undefined}
-            clearable
-            firstDayOfWeek={1}
-            weekendDays={[]}
-            leftSection={<IconCalendar size={16} />}
-            leftSectionPointerEvents="none"
-            popoverProps={{ withinPortal: true }}
+            {...DATE_PICKER}
           />
           <Select
             label="Project"

@@ -6,7 +6,16 @@ import { type InviteBox, inviteStatusLook } from '@/features/quiz/utils/invites'
 export function InviteStatusBadge({ status, box }: { status: InviteStatus; box: InviteBox }) {
   const look = inviteStatusLook(status, box);
   return (
-    <Badge color={look.color} variant="light" radius="sm" size="sm" tt="none" fw={600} data-status={status}>
+    <Badge
+      color={look.color}
+      variant="light"
+      radius="sm"
+      size="sm"
+      tt="none"
+      fw={600}
+      style={{ flexShrink: 0 }}
+      data-status={status}
+    >
       {look.label}
     </Badge>
   );

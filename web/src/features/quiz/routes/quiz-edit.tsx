@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { QUIZ_MESSAGES } from '@shared/schemas/quiz';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { useQuiz } from '@/features/quiz/api/get-quiz';
 import { QuizEditor } from '@/features/quiz/components/editor/quiz-editor';
+import { QuizLoadError } from '@/features/quiz/components/quiz-load-error';
 import { isNotFound } from '@/features/quiz/utils/invites';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { usePermissions } from '@/lib/permissions';
@@ -33,18 +34,7 @@ export default function QuizEditRoute() {
           <PageTitle title="Edit Quiz" />
         </Stack>
         {quiz.isError ? (
-          <Alert color="red" variant="light">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">
-                {isNotFound(quiz.error) ? QUIZ_MESSAGES.notFound : QUIZ_MESSAGES.fetchQuizError}
-              </Text>
-              {isNotFound(quiz.error) ? null : (
-                <Button size="xs" variant="light" color="red" onClick={() => void quiz.refetch()}>
-                  Try again
-                </Button>
-              )}
-            </Group>
-          </Alert>
+          <QuizLoadError error={quiz.error} onRetry={() => void quiz.refetch()} />
         ) : (
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm" role="status" aria-label="Loading the quiz">

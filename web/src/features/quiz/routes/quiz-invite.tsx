@@ -19,7 +19,8 @@ import { PageTitle } from '@/components/page-title';
 import { useQuiz } from '@/features/quiz/api/get-quiz';
 import { useSendQuizInvite } from '@/features/quiz/api/send-quiz-invite';
 import classes from '@/features/quiz/components/quiz.module.css';
-import { isNotFound, isValidInviteEmail, plural, quizErrorMessage } from '@/features/quiz/utils/invites';
+import { QuizLoadError } from '@/features/quiz/components/quiz-load-error';
+import { isValidInviteEmail, plural, quizErrorMessage } from '@/features/quiz/utils/invites';
 import { groupIntoSections, questionCount } from '@/features/quiz/utils/sections';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { notifyError } from '@/lib/notify';
@@ -89,21 +90,7 @@ export default function QuizInviteRoute() {
           </Stack>
         </Paper>
       );
-    if (quiz.isError)
-      return (
-        <Alert color="red" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              {isNotFound(quiz.error) ? QUIZ_MESSAGES.notFound : QUIZ_MESSAGES.fetchQuizError}
-            </Text>
-            {isNotFound(quiz.error) ? null : (
-              <Button size="xs" variant="light" color="red" onClick={() => void quiz.refetch()}>
-                Try again
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      );
+    if (quiz.isError) return <QuizLoadError error={quiz.error} onRetry={() => void quiz.refetch()} />;
     const data = quiz.data;
     return (
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
