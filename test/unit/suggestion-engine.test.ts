@@ -1,7 +1,9 @@
+import type MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../functions/library/search/analyzer';
 import { answerSignature, confidenceOf, LibraryIndex } from '../../functions/library/search/engine';
 import { autofillPrecision, measureQuality } from '../../functions/library/search/quality';
+import { VOCABULARY } from '../../functions/library/search/vocabulary';
 import {
   bankLibrary,
   evalSet,
@@ -27,6 +29,35 @@ describe('the analyzer', () => {
     expect(analyze('penetration testing by a third party')).toContain('~penetration_test');
     expect(pen).toContain('~penetration_test');
     expect(analyze('RTO and RPO')).toEqual(expect.arrayContaining(['~rto', '~rpo']));
+  });
+
+  it('counts the words of a vocabulary phrase only through its concept, so every form weighs the same', () => {
+    // Act
+    const spelled = analyze('Is multi-factor authentication required?');
+    const short = analyze('Is MFA required?');
+
+    // Assess
+    expect(spelled).toEqual(['~mfa', 'requir']);
+    expect(spelled).toEqual(short);
+    expect(analyze('Backup frequency?').sort()).toEqual(analyze('How often do you back up?').sort());
+  });
+
+  it('matches phrases on words without their inflection, not on stems that fold different words together', () => {
+    // Act
+    const concepts = (text: string) => analyze(text).filter((t) => t.startsWith('~'));
+
+    // Assess: plurals and tenses meet …
+    expect(concepts('Are leavers revoked?')).toEqual(concepts('Is a leaver revoked?'));
+    // … but words that only share a Porter stem do not
+    expect(concepts('Who is your security officer?')).not.toContain('~office_premises');
+    expect(concepts('Do you have an incident response plan?')).not.toContain('~accountable');
+    expect(concepts('Is there an information security policy?')).not.toContain('~notify');
+    expect(concepts('Are user IDs unique?')).not.toContain('~siem');
+  });
+
+  it('has no single letter but the article "a" in a vocabulary form (it would be dropped, widening the form)', () => {
+    const letters = VOCABULARY.flat().filter((form) => form.split(' ').some((w) => /^[b-z]$/.test(w)));
+    expect(letters).toEqual([]);
   });
 
   it('leaves out stop words and questionnaire boilerplate, and folds stems and British spelling', () => {
@@ -99,6 +130,34 @@ describe('the library index', () => {
     );
   });
 
+  it('ranks entries exactly as MiniSearch ranks them, reading its inverted index directly', async () => {
+    // Prepare: a library with near-duplicates, then changed (the removals leave postings to vacuum)
+    const index = LibraryIndex.build(largeLibrary(3_000));
+    index.remove('1.1#3');
+    index.upsert({ answerId: '1.2#4', originalQuestion: 'Do you run a bug bounty?', answer: 'Yes.' });
+    const internals = index as unknown as {
+      index: MiniSearch;
+      ranked(terms: string[]): Iterable<{ answerId: string; score: number }>;
+    };
+    const queries = evalSet('tuning').map((item) => analyze(item.query));
+
+    // Act: ours on the changed index, MiniSearch's own search once it has vacuumed the removals
+    const ours = queries.map((terms) => [...internals.ranked(terms)]);
+    await internals.index.vacuum();
+    const theirs = queries.map((terms) =>
+      internals.index.search({ queries: terms, combineWith: 'OR' }, { tokenize: (t) => [t] }),
+    );
+
+    // Assess
+    queries.forEach((_, q) => {
+      expect(ours[q].map((r) => r.answerId)).toEqual(theirs[q].map((r) => String(r.id)));
+      ours[q].forEach((r, i) => {
+        expect(r.score).toBeCloseTo(theirs[q][i].score, 9);
+      });
+    });
+    expect(ours.flat().some((r) => r.answerId === '1.1#3')).toBe(false);
+  });
+
   it('signs near-duplicate answers alike and different answers apart', () => {
     const agree = (a: string, b: string) =>
       Array.from({ length: 8 }, (_, k) => a.slice(k * 7, k * 7 + 7) === b.slice(k * 7, k * 7 + 7)).filter(
@@ -115,14 +174,14 @@ describe('retrieval quality on the evaluation sets (floors just under the figure
   it('finds the right answer for held-out rewordings in the answer bank', () => {
     const quality = measureQuality(LibraryIndex.build(bankLibrary()), evalSet('held-out'), right);
     expect(quality.queries).toBe(170);
-    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.8);
-    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.95);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.89);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.97);
   });
 
   it('finds the right approved answer in a 20,000-entry library full of near-duplicates', () => {
     const quality = measureQuality(LibraryIndex.build(largeLibrary(20_000)), evalSet('held-out'), right);
-    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.77);
-    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.95);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.89);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.97);
   }, 60_000);
 
   it('is confident about clear rewordings and not about questions the library cannot answer', () => {
@@ -144,7 +203,7 @@ describe('retrieval quality on the evaluation sets (floors just under the figure
     expect(clear).toBeGreaterThanOrEqual(AUTOFILL_THRESHOLD);
     expect(unrelated).toBeLessThan(AUTOFILL_THRESHOLD);
     expect(autofill.questions).toBe(210);
-    expect(autofill.filled).toBeGreaterThanOrEqual(50);
-    expect(autofill.precision).toBeGreaterThanOrEqual(0.93);
+    expect(autofill.filled).toBeGreaterThanOrEqual(75);
+    expect(autofill.precision).toBeGreaterThanOrEqual(0.95);
   });
 });

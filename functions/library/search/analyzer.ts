@@ -1,8 +1,12 @@
 /**
  * How library text and questions become search terms: words (accents folded, British spellings
  * made American), English and questionnaire stop words left out, the rest reduced to their Porter
- * stems, plus one concept term for each vocabulary phrase found (see vocabulary.ts). The same
- * analysis runs on the library and on the query, so they always meet on the same terms.
+ * stems; and where a vocabulary phrase occurs (see vocabulary.ts), its group's concept term instead
+ * of the phrase's words, so every way of saying a thing weighs the same ("2FA" and "multi-factor
+ * authentication" are both just `~mfa`). Phrases match on words without their inflection rather
+ * than on Porter stems, which would fold "officer" into "office", "response" into "responsible" and
+ * "information" into "inform". The same analysis runs on the library and on the query, so they
+ * always meet on the same terms.
  */
 import { stemmer } from 'stemmer';
 import { VOCABULARY } from './vocabulary';
@@ -17,7 +21,7 @@ const STOP_WORDS = new Set(
     // What every questionnaire says around the question itself.
     'please describe provide explain list detail confirm outline indicate state specify give ' +
     'vendor vendors supplier suppliers provider organization organisation company companies firm ' +
-    'currently applicable appropriate etc e g ie'
+    'currently applicable appropriate etc e g ie use used using uses'
   ).split(' '),
 );
 
@@ -61,41 +65,88 @@ const words = (text: string) =>
 
 const stemOf = (word: string) => (/^\d+$/.test(word) ? word : stemmer(american(word)));
 
+/**
+ * A word without its inflection (plural, -ed, -ing, a final e), for matching phrases: "devices"
+ * and "device", "revoked" and "revoke" meet; "officer" and "office", "executive" and "execute" do not.
+ */
+function uninflected(word: string): string {
+  let w = american(word);
+  if (/^\d+$/.test(w)) return w;
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+/** The words of a vocabulary form as phrase matching sees them (a form keeps every word: see the unit test). */
+/**
+ * Determiners a phrase may skip in the text, so "the security of vendors" also matches "the security
+ * of your vendors". A form of one word besides its determiners ("this audit", "our data", "every
+ * year") keeps them: without, it would be the bare word.
+ */
+const DETERMINERS = new Set(
+  'the an your our their its my his her this that these those any all each every some'.split(' '),
+);
+
 interface Phrase {
-  stems: string[];
+  words: string[];
   concept: string;
 }
 
-/** The vocabulary's phrases by their first stem, longest first; each group's concept term. */
+/** The words of a vocabulary form as phrase matching sees them. */
+function formWords(form: string): string[] {
+  const all = words(form).map(uninflected);
+  const content = all.filter((w) => !DETERMINERS.has(w));
+  return content.length > 1 ? content : all;
+}
+
+/** The vocabulary's phrases by their first word, longest first; each group's concept term. */
 const PHRASES = new Map<string, Phrase[]>();
 for (const group of VOCABULARY) {
   const concept = `~${group[0].replace(/ /g, '_')}`;
   for (const form of group) {
-    const stems = words(form).map(stemOf);
-    if (!stems.length) continue;
-    const list = PHRASES.get(stems[0]) ?? [];
-    list.push({ stems, concept });
-    PHRASES.set(stems[0], list);
+    const phrase = formWords(form);
+    if (!phrase.length) continue;
+    const list = PHRASES.get(phrase[0]) ?? [];
+    list.push({ words: phrase, concept });
+    PHRASES.set(phrase[0], list);
   }
 }
-for (const list of PHRASES.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+for (const list of PHRASES.values()) list.sort((a, b) => b.words.length - a.words.length);
 
-/** The search terms of a text: stems of its content words and the concepts it mentions. */
+/** Where a phrase found at `start` ends in the text (determiners skipped between its words), or 0. */
+function matchEnd(phrase: Phrase, plain: string[], start: number): number {
+  let at = start;
+  for (const [k, word] of phrase.words.entries()) {
+    if (k > 0) while (plain[at] !== word && DETERMINERS.has(plain[at] ?? '')) at++;
+    if (plain[at] !== word) return 0;
+    at++;
+  }
+  return at;
+}
+
+/** The search terms of a text: the concepts it mentions and the stems of its other content words. */
 export function analyze(text: string): string[] {
   const ws = words(text);
-  const stems = ws.map(stemOf);
+  const plain = ws.map(uninflected);
   const terms: string[] = [];
   /** Where each concept's last match ends, so one mention counts once. */
   const coveredUntil = new Map<string, number>();
-  for (let i = 0; i < stems.length; i++) {
-    for (const phrase of PHRASES.get(stems[i]) ?? []) {
+  /** Where the phrases matched so far end: words before it count through their concepts. */
+  let phraseUntil = 0;
+  for (let i = 0; i < ws.length; i++) {
+    for (const phrase of PHRASES.get(plain[i]) ?? []) {
       if ((coveredUntil.get(phrase.concept) ?? 0) > i) continue;
-      if (phrase.stems.every((s, k) => stems[i + k] === s)) {
+      const end = matchEnd(phrase, plain, i);
+      if (end) {
         terms.push(phrase.concept);
-        coveredUntil.set(phrase.concept, i + phrase.stems.length);
+        coveredUntil.set(phrase.concept, end);
+        phraseUntil = Math.max(phraseUntil, end);
       }
     }
-    if (!STOP_WORDS.has(ws[i])) terms.push(stems[i]);
+    if (phraseUntil <= i && !STOP_WORDS.has(ws[i])) terms.push(stemOf(ws[i]));
   }
   return terms;
 }

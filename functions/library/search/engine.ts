@@ -38,7 +38,14 @@ export interface Hit {
 /** The original question counts this many times the answer's text. */
 const QUESTION_BOOST = 10;
 /** A vocabulary concept matched counts this many times a plain word (tuned on the tuning set). */
-const CONCEPT_BOOST = 1.5;
+const CONCEPT_BOOST = 3;
+
+const BM25 = { k: 1.2, b: 0.7, d: 0 } as const;
+const termBoost = (term: string) => (term.startsWith('~') ? CONCEPT_BOOST : 1);
+const FIELD_BOOSTS = [
+  ['originalQuestion', QUESTION_BOOST],
+  ['answer', 1],
+] as const;
 
 const OPTIONS: Options<IndexEntry & { signature: string }> = {
   idField: 'answerId',
@@ -47,10 +54,10 @@ const OPTIONS: Options<IndexEntry & { signature: string }> = {
   tokenize: (text) => analyze(text),
   processTerm: (term) => term,
   searchOptions: {
-    boost: { originalQuestion: QUESTION_BOOST },
+    boost: Object.fromEntries(FIELD_BOOSTS),
     combineWith: 'OR',
-    boostTerm: (term: string) => (term.startsWith('~') ? CONCEPT_BOOST : 1),
-    bm25: { k: 1.2, b: 0.7, d: 0 },
+    boostTerm: termBoost,
+    bm25: BM25,
   },
   autoVacuum: { minDirtFactor: 0.2, minDirtCount: 200 },
 };
@@ -105,7 +112,46 @@ export function sameAnswer(a: string, b: string) {
   return agree >= SAME_ANSWER;
 }
 
+/**
+ * The parts of MiniSearch (pinned in package.json) that `ranked` reads: the inverted index (term →
+ * field id → entry id → term frequency), field lengths and the id maps. A unit test checks that
+ * `ranked` orders a library exactly as MiniSearch's own search does, so a change of shape fails there.
+ */
+interface Internals {
+  _index: { get(term: string): Map<number, Map<number, number>> | undefined };
+  _documentIds: Map<number, string>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _documentCount: number;
+  _dirtCount: number;
+  _nextId: number;
+  _storedFields: Map<number, { signature?: unknown }>;
+}
+
+interface Ranked {
+  /** MiniSearch's short id of the entry. */
+  entry: number;
+  answerId: string;
+  score: number;
+  signature: string;
+}
+
+/** Per entry: its score so far, how many distinct terms it matched, the last of them, the search. */
+const scratchFor = (size: number) => ({
+  scores: new Float64Array(size),
+  matched: new Uint16Array(size),
+  lastTerm: new Int32Array(size),
+  seenIn: new Uint32Array(size),
+});
+
 export class LibraryIndex {
+  /** Scratch space of `ranked`, indexed by short id and reused from search to search. */
+  private scratch = scratchFor(0);
+  private searches = 0;
+  /** Each field's length per short id, read from MiniSearch once after each change. */
+  private lengths: Float64Array[] | null = null;
+
   private constructor(private readonly index: MiniSearch<IndexEntry & { signature: string }>) {}
 
   static build(entries: Iterable<IndexEntry>): LibraryIndex {
@@ -131,6 +177,7 @@ export class LibraryIndex {
   }
 
   upsert(entry: IndexEntry) {
+    this.lengths = null;
     if (this.index.has(entry.answerId)) this.index.discard(entry.answerId);
     this.index.add({
       answerId: entry.answerId,
@@ -141,20 +188,101 @@ export class LibraryIndex {
   }
 
   remove(answerId: string) {
+    this.lengths = null;
     if (this.index.has(answerId)) this.index.discard(answerId);
   }
 
+  /** MiniSearch's inverted index and field statistics (see `ranked`). */
+  private get internals(): Internals {
+    return this.index as unknown as Internals;
+  }
+
   /**
-   * In how many entries a term occurs (its most frequent field). MiniSearch keeps this in its
-   * inverted index but does not publish it; the version is pinned and a unit test reads it, so a
-   * change of shape fails there, and here only turns the pruning off.
+   * The entries matching any of the terms, best first: MiniSearch's BM25 score over the fields with
+   * their boosts, times the number of distinct terms matched, exactly as `MiniSearch.search` ranks
+   * them. It accumulates into typed arrays and sorts short ids instead of building a result object
+   * for every match, which is most of a search's time in a large library. Consume it before the next
+   * search: it reads the scratch arrays.
    */
+  private *ranked(terms: string[]): Generator<Ranked> {
+    const ix = this.internals;
+    if (this.scratch.scores.length < ix._nextId) this.scratch = scratchFor(Math.ceil(ix._nextId * 1.5));
+    const { scores, matched, lastTerm, seenIn } = this.scratch;
+    const lengths = this.fieldLengths();
+    const search = ++this.searches;
+    const multiplicity = new Map<string, number>();
+    for (const term of terms) multiplicity.set(term, (multiplicity.get(term) ?? 0) + 1);
+    const touched: number[] = [];
+    const dirty = ix._dirtCount > 0;
+    const { k, b, d } = BM25;
+    let t = 0;
+    for (const [term, times] of multiplicity) {
+      const fields = ix._index.get(term);
+      for (const [field, fieldBoost] of FIELD_BOOSTS) {
+        const fieldId = ix._fieldIds[field];
+        const postings = fields?.get(fieldId);
+        if (!postings) continue;
+        let df = postings.size;
+        if (dirty) for (const entry of postings.keys()) if (!ix._documentIds.has(entry)) df--;
+        const idf = Math.log(1 + (ix._documentCount - df + 0.5) / (df + 0.5));
+        const weight = times * termBoost(term) * fieldBoost * idf;
+        const average = ix._avgFieldLength[fieldId];
+        for (const [entry, tf] of postings) {
+          if (dirty && !ix._documentIds.has(entry)) continue;
+          const length = lengths[fieldId][entry];
+          if (seenIn[entry] !== search) {
+            seenIn[entry] = search;
+            scores[entry] = 0;
+            matched[entry] = 0;
+            lastTerm[entry] = -1;
+            touched.push(entry);
+          }
+          scores[entry] += weight * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / average)));
+          if (lastTerm[entry] !== t) {
+            lastTerm[entry] = t;
+            matched[entry]++;
+          }
+        }
+      }
+      t++;
+    }
+    for (const entry of touched) scores[entry] *= matched[entry];
+    touched.sort((x, y) => scores[y] - scores[x]);
+    for (const entry of touched) {
+      yield {
+        entry,
+        answerId: ix._documentIds.get(entry) ?? '',
+        score: scores[entry],
+        signature: String(ix._storedFields.get(entry)?.signature ?? ''),
+      };
+    }
+  }
+
+  private fieldLengths(): Float64Array[] {
+    if (this.lengths) return this.lengths;
+    const ix = this.internals;
+    const lengths = FIELD_BOOSTS.map(() => new Float64Array(ix._nextId));
+    for (const [entry, perField] of ix._fieldLength)
+      perField.forEach((length, fieldId) => {
+        lengths[fieldId][entry] = length;
+      });
+    this.lengths = lengths;
+    return lengths;
+  }
+
+  /** The distinct terms of `terms` that an entry holds in any field. */
+  private termsIn(entry: number, terms: string[]): string[] {
+    return [...new Set(terms)].filter((term) => {
+      for (const postings of this.internals._index.get(term)?.values() ?? [])
+        if (postings.has(entry)) return true;
+      return false;
+    });
+  }
+
+  /** In how many live entries a term occurs (its most frequent field). */
   documentFrequency(term: string): number {
-    const postings = (
-      this.index as unknown as { _index?: { get(t: string): Map<number, Map<number, number>> | undefined } }
-    )._index?.get(term);
     let df = 0;
-    for (const field of postings?.values() ?? []) df = Math.max(df, field.size);
+    for (const postings of this.internals._index.get(term)?.values() ?? []) df = Math.max(df, postings.size);
     return df;
   }
 
@@ -162,7 +290,7 @@ export class LibraryIndex {
    * The query's terms worth scoring: a term in more than half of the library says little about
    * which entry is meant (its IDF is near zero) and would make the search score most of the
    * library, so it is left out unless nothing else is left. Half was chosen on the tuning set, where
-   * it changes no ranking and halves the time of a search in a 20,000-entry library.
+   * it changes no ranking and takes about a fifth off the slowest searches in a 20,000-entry library.
    */
   private queryTerms(query: string): string[] {
     const terms = analyze(query);
@@ -184,9 +312,10 @@ export class LibraryIndex {
     const signature = answerSignature(answer);
     const wanted = this.queryTerms(question);
     if (!wanted.length) return null;
-    const results = this.index.search({ queries: wanted, combineWith: 'OR' }, { tokenize: (t) => [t] });
-    for (const result of results.slice(0, NEAR_DUPLICATE_DEPTH)) {
-      if (sameAnswer(String(result.signature), signature)) return String(result.id);
+    let depth = 0;
+    for (const result of this.ranked(wanted)) {
+      if (depth++ === NEAR_DUPLICATE_DEPTH) break;
+      if (sameAnswer(result.signature, signature)) return result.answerId;
     }
     return null;
   }
@@ -199,16 +328,16 @@ export class LibraryIndex {
     const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) || 1;
     const hits: Hit[] = [];
     const kept: string[] = [];
-    const results = this.index.search({ queries: wanted, combineWith: 'OR' }, { tokenize: (t) => [t] });
-    for (const result of results) {
-      const signature = String(result.signature);
+    for (const result of this.ranked(wanted)) {
+      const signature = result.signature;
       if (kept.some((other) => sameAnswer(other, signature))) continue;
       kept.push(signature);
+      const matched = this.termsIn(result.entry, wanted);
       hits.push({
-        answerId: String(result.id),
+        answerId: result.answerId,
         score: result.score,
-        coverage: result.queryTerms.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / totalWeight,
-        matched: result.queryTerms.length,
+        coverage: matched.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / totalWeight,
+        matched: matched.length,
       });
       if (hits.length === limit) break;
     }
@@ -219,11 +348,11 @@ export class LibraryIndex {
 /**
  * How likely the best hit is the right answer: a logistic function of how far it leads the next
  * distinct answer (its score margin, 0 to 1) and of that margin times the share of the query it
- * matched (coverage), fitted by maximum likelihood on the tuning set, its unanswerable questions
- * included. A hit matching a single word of the query is never confident: one rare word in common
- * ("mobile", "sandbox") is how unrelated questions find an entry.
+ * matched (coverage), fitted by maximum likelihood on the tuning sets, their unanswerable questions
+ * included (scripts/bench/fit-confidence.ts). A hit matching a single word of the query is never
+ * confident: one rare word in common ("mobile", "sandbox") is how unrelated questions find an entry.
  */
-const CALIBRATION = { intercept: -1.5, margin: 4.5, marginTimesCoverage: 2 } as const;
+const CALIBRATION = { intercept: -1, margin: 2.6, marginTimesCoverage: 5.2 } as const;
 
 export function confidenceOf(hits: Hit[]): number {
   const [top, next] = hits;
