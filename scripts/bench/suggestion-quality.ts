@@ -53,7 +53,7 @@ export async function benchSuggestionQuality(addRow: AddRow) {
   JSON.parse(json);
   const parseMs = performance.now() - started;
   started = performance.now();
-  const loaded = LibraryIndex.fromJSON(json);
+  const loaded = LibraryIndex.fromJSON(json) as LibraryIndex;
   const loadMs = performance.now() - started;
   const times: number[] = [];
   for (const item of [...evalSet('held-out'), ...evalSet('tuning'), ...evalSet('tuning-2')]) {

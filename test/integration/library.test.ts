@@ -4,11 +4,13 @@
  * favourites, replace with versions, delete, bulk changes, candidates from questions saved with
  * Include in Library (never from PRIVATE projects), and the team's own collections.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
+import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/common/db';
 import { db } from '../../functions/common/entities';
+import { writeObjectBytes } from '../../functions/common/storage';
 import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
 import { SOURCE_MESSAGES } from '../../shared/schemas/source';
 import { type ApiClient, client } from '../support/api-client';
@@ -600,6 +602,24 @@ describe('in the answering screen', () => {
     const first = await pointer();
     expect(first?.objectKey).toMatch(/^library-index\//);
     expect(first?.documents).toBeGreaterThan(0);
+    expect((await suggested())[0].originalQuestion).toBe(DISCLOSURE.question);
+
+    // An index saved by an earlier analysis (here MiniSearch's own format, holding another entry) is
+    // not trusted: the function builds the index again from the table.
+    const stale = new MiniSearch({ idField: 'answerId', fields: ['originalQuestion', 'answer'] });
+    stale.add({
+      answerId: 'stale',
+      originalQuestion: 'Do you have a vulnerability disclosure process?',
+      answer: '',
+    });
+    const staleKey = `library-index/${owner.teamId}/stale.json`;
+    await writeObjectBytes(staleKey, new TextEncoder().encode(JSON.stringify(stale)), 'application/json');
+    await documentClient.send(
+      new PutCommand({
+        TableName: stack.env.TABLE_NAME,
+        Item: { ...first, version: Number(first?.version) + 1, objectKey: staleKey },
+      }),
+    );
     expect((await suggested())[0].originalQuestion).toBe(DISCLOSURE.question);
 
     // Deleted: a new version without it.

@@ -119,10 +119,14 @@ describe('the library index', () => {
       originalQuestion: 'Do you run a bug bounty?',
       answer: 'Yes, on a public platform.',
     });
-    const reloaded = LibraryIndex.fromJSON(index.toJSON());
+    const reloaded = LibraryIndex.fromJSON(index.toJSON()) as LibraryIndex;
+    const fromOtherAnalysis = LibraryIndex.fromJSON(
+      index.toJSON().replace(/"analysis":"\w+"/, '"analysis":"x"'),
+    );
 
     // Assess
     expect(reloaded.size).toBe(3);
+    expect(fromOtherAnalysis).toBeNull();
     expect(reloaded.search('pen test', 5).map((h) => h.answerId)).not.toContain('pentest');
     expect(reloaded.search('bug bounty programme', 1)[0].answerId).toBe('mfa');
     expect(reloaded.search('How often are backups taken?', 5)).toEqual(

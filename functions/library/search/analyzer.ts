@@ -8,6 +8,7 @@
  * "information" into "inform". The same analysis runs on the library and on the query, so they
  * always meet on the same terms.
  */
+import { createHash } from 'node:crypto';
 import { stemmer } from 'stemmer';
 import { VOCABULARY } from './vocabulary';
 
@@ -150,3 +151,15 @@ export function analyze(text: string): string[] {
   }
   return terms;
 }
+
+/** Raised by hand when analyze() changes in a way the vocabulary and the stop words do not show. */
+const REVISION = 2;
+
+/**
+ * Names this analysis: an index whose terms came from another one (an older vocabulary, say)
+ * would miss queries analysed by this one, so it is built again (see engine.ts fromJSON).
+ */
+export const ANALYSIS = createHash('sha256')
+  .update(JSON.stringify([REVISION, [...STOP_WORDS], [...DETERMINERS], VOCABULARY]))
+  .digest('hex')
+  .slice(0, 16);

@@ -15,7 +15,7 @@
  * filter, and the near-duplicate check over the first hits).
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { analyze } from './analyzer';
+import { ANALYSIS, analyze } from './analyzer';
 
 export interface IndexEntry {
   answerId: string;
@@ -160,12 +160,17 @@ export class LibraryIndex {
     return library;
   }
 
-  static fromJSON(json: string): LibraryIndex {
-    return new LibraryIndex(MiniSearch.loadJSON(json, OPTIONS));
+  /** The index serialised by toJSON, or null when it was built by another analysis (build it again). */
+  static fromJSON(json: string): LibraryIndex | null {
+    const saved = JSON.parse(json) as { analysis?: string; index?: unknown };
+    if (saved.analysis !== ANALYSIS || !saved.index) return null;
+    return new LibraryIndex(
+      MiniSearch.loadJS(saved.index as Parameters<typeof MiniSearch.loadJS>[0], OPTIONS),
+    );
   }
 
   toJSON(): string {
-    return JSON.stringify(this.index);
+    return JSON.stringify({ analysis: ANALYSIS, index: this.index });
   }
 
   get size(): number {

@@ -31,7 +31,8 @@ async function current(teamId: string) {
   if (mine?.version === pointer.version) return { pointer, index: mine.index };
   const bytes = await readObjectBytes(pointer.objectKey);
   if (!bytes) return { pointer, index: null };
-  const index = LibraryIndex.fromJSON(new TextDecoder().decode(bytes));
+  // An index from an earlier analysis is rebuilt from the table and held; the next change saves it.
+  const index = LibraryIndex.fromJSON(new TextDecoder().decode(bytes)) ?? (await fromTable(teamId));
   held.set(teamId, { version: pointer.version, index });
   return { pointer, index };
 }
