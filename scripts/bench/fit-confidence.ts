@@ -3,18 +3,16 @@
  * (CALIBRATION) by maximum likelihood on the tuning sets, their unanswerable questions included, and
  * prints the coefficients to copy there. The held-out set is never read here.
  */
-import { type Hit, LibraryIndex } from '../../functions/library/search/engine';
+import { confidenceFeatures, type Hit, LibraryIndex } from '../../functions/library/search/engine';
 import { bankLibrary, evalSet, referenceOf, unanswerableSet } from './suggestion-library';
 
 const index = LibraryIndex.build(bankLibrary());
 const features = (hits: Hit[]) => {
-  const [top, next] = hits;
-  if (!top || top.score <= 0 || top.matched < 2) return null;
-  const margin = (top.score - (next?.score ?? 0)) / top.score;
-  return [1, margin, margin * top.coverage];
+  const f = confidenceFeatures(hits);
+  return f && [1, f.margin, f.margin * f.coverage];
 };
 const rows: Array<{ x: number[]; y: number }> = [];
-const TUNING = ['tuning', 'tuning-2'] as const;
+const TUNING = ['tuning', 'tuning-2', 'tuning-3'] as const;
 for (const item of TUNING.flatMap((set) => evalSet(set))) {
   const hits = index.search(item.query, 2);
   const x = features(hits);

@@ -5,9 +5,10 @@
  * customers' wordings of its question, some with a customer-specific last sentence, as real
  * libraries hold near-duplicates. Evaluation sets (test/fixtures/library-eval) are rewordings of the
  * bank's questions, each with the reference of the entry that answers it, and questions the bank
- * cannot answer: the `tuning` and `tuning-2` sets (the second written later, by someone who had not
- * seen the engine, when the first no longer told changes apart) were used to tune the vocabulary,
- * the weights and the confidence; the `held-out` ones never were (only their totals are printed).
+ * cannot answer: the `tuning`, `tuning-2` and `tuning-3` sets (the later ones written by someone who
+ * had not seen the engine, each when the earlier ones no longer told changes apart; the third in
+ * terse cells, control-catalogue wording and plain English) were used to tune the vocabulary, the
+ * weights and the confidence; the `held-out` ones never were (only their totals are printed).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,12 +61,12 @@ export const referenceOf = (answerId: string) => answerId.split('#')[0];
 
 const EVAL_DIR = join(import.meta.dirname, '../../test/fixtures/library-eval');
 
-export function evalSet(name: 'tuning' | 'tuning-2' | 'held-out'): EvalItem[] {
+export function evalSet(name: 'tuning' | 'tuning-2' | 'tuning-3' | 'held-out'): EvalItem[] {
   return (JSON.parse(readFileSync(join(EVAL_DIR, `${name}.json`), 'utf8')) as { items: EvalItem[] }).items;
 }
 
 /** Questions questionnaires ask that the bank does not answer: autofill must leave them alone. */
-export function unanswerableSet(name: 'tuning' | 'tuning-2' | 'held-out'): string[] {
+export function unanswerableSet(name: 'tuning' | 'tuning-2' | 'tuning-3' | 'held-out'): string[] {
   const path = join(EVAL_DIR, `${name}-unanswerable.json`);
   return (JSON.parse(readFileSync(path, 'utf8')) as { items: Array<{ query: string }> }).items.map(
     (i) => i.query,

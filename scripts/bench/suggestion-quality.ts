@@ -27,7 +27,7 @@ export async function benchSuggestionQuality(addRow: AddRow) {
     ['answer bank (101)', bank, 0.9],
     [`${LARGE.toLocaleString('en')}-entry library`, large, 0.85],
   ] as const) {
-    for (const set of ['tuning', 'tuning-2', 'held-out'] as const) {
+    for (const set of ['tuning', 'tuning-2', 'tuning-3', 'held-out'] as const) {
       const q = measureQuality(index, evalSet(set), right);
       const heldOut = set === 'held-out';
       addRow(
@@ -38,7 +38,7 @@ export async function benchSuggestionQuality(addRow: AddRow) {
       );
     }
   }
-  for (const set of ['tuning', 'tuning-2', 'held-out'] as const) {
+  for (const set of ['tuning', 'tuning-2', 'tuning-3', 'held-out'] as const) {
     const a = autofillPrecision(bank, evalSet(set), unanswerableSet(set), right, AUTOFILL_THRESHOLD);
     addRow(
       `Autofill at ${AUTOFILL_THRESHOLD}, ${set} (+ unanswerable): filled / right / precision`,
@@ -56,7 +56,12 @@ export async function benchSuggestionQuality(addRow: AddRow) {
   const loaded = LibraryIndex.fromJSON(json) as LibraryIndex;
   const loadMs = performance.now() - started;
   const times: number[] = [];
-  for (const item of [...evalSet('held-out'), ...evalSet('tuning'), ...evalSet('tuning-2')]) {
+  for (const item of [
+    ...evalSet('held-out'),
+    ...evalSet('tuning'),
+    ...evalSet('tuning-2'),
+    ...evalSet('tuning-3'),
+  ]) {
     const t = performance.now();
     loaded.search(item.query, 10);
     times.push(performance.now() - t);

@@ -55,6 +55,20 @@ describe('the analyzer', () => {
     expect(concepts('Are user IDs unique?')).not.toContain('~siem');
   });
 
+  it('finds a phrase across determiners and one other word, and no further', () => {
+    expect(analyze('Do you encrypt the stored data?')).toEqual(['~encryption_at_rest']);
+    expect(analyze('Do you encrypt all stored customer data?')).toContain('~encryption_at_rest');
+    expect(analyze('Do you encrypt stored files, logs and customer data?')).not.toContain(
+      '~encryption_at_rest',
+    );
+  });
+
+  it('leaves out a control reference quoted before the question, unless little would be left', () => {
+    expect(analyze('CAIQ CEK-03: Is stored data encrypted?')).toEqual(analyze('Is stored data encrypted?'));
+    expect(analyze('ISO/IEC 27001 A.8.13: Do you back up data?')).toEqual(analyze('Do you back up data?'));
+    expect(analyze('Backup frequency: daily?')).toContain('~backup');
+  });
+
   it('has no single letter but the article "a" in a vocabulary form (it would be dropped, widening the form)', () => {
     const letters = VOCABULARY.flat().filter((form) => form.split(' ').some((w) => /^[b-z]$/.test(w)));
     expect(letters).toEqual([]);
@@ -178,14 +192,14 @@ describe('retrieval quality on the evaluation sets (floors just under the figure
   it('finds the right answer for held-out rewordings in the answer bank', () => {
     const quality = measureQuality(LibraryIndex.build(bankLibrary()), evalSet('held-out'), right);
     expect(quality.queries).toBe(170);
-    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.89);
-    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.97);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.9);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.98);
   });
 
   it('finds the right approved answer in a 20,000-entry library full of near-duplicates', () => {
     const quality = measureQuality(LibraryIndex.build(largeLibrary(20_000)), evalSet('held-out'), right);
-    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.89);
-    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.97);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.9);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.98);
   }, 60_000);
 
   it('is confident about clear rewordings and not about questions the library cannot answer', () => {
@@ -207,7 +221,7 @@ describe('retrieval quality on the evaluation sets (floors just under the figure
     expect(clear).toBeGreaterThanOrEqual(AUTOFILL_THRESHOLD);
     expect(unrelated).toBeLessThan(AUTOFILL_THRESHOLD);
     expect(autofill.questions).toBe(210);
-    expect(autofill.filled).toBeGreaterThanOrEqual(75);
+    expect(autofill.filled).toBeGreaterThanOrEqual(95);
     expect(autofill.precision).toBeGreaterThanOrEqual(0.95);
   });
 });

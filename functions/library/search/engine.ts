@@ -33,6 +33,8 @@ export interface Hit {
   coverage: number;
   /** How many of the query's distinct terms it matched. */
   matched: number;
+  /** Whether one of them is a vocabulary concept (a phrase of the domain, not a lone word). */
+  matchedConcept: boolean;
 }
 
 /** The original question counts this many times the answer's text. */
@@ -343,6 +345,7 @@ export class LibraryIndex {
         score: result.score,
         coverage: matched.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / totalWeight,
         matched: matched.length,
+        matchedConcept: matched.some((t) => t.startsWith('~')),
       });
       if (hits.length === limit) break;
     }
@@ -354,18 +357,26 @@ export class LibraryIndex {
  * How likely the best hit is the right answer: a logistic function of how far it leads the next
  * distinct answer (its score margin, 0 to 1) and of that margin times the share of the query it
  * matched (coverage), fitted by maximum likelihood on the tuning sets, their unanswerable questions
- * included (scripts/bench/fit-confidence.ts). A hit matching a single word of the query is never
- * confident: one rare word in common ("mobile", "sandbox") is how unrelated questions find an entry.
+ * included (scripts/bench/fit-confidence.ts); see confidenceFeatures for the hits never trusted.
  */
-const CALIBRATION = { intercept: -1, margin: 2.6, marginTimesCoverage: 5.2 } as const;
+const CALIBRATION = { intercept: -1, margin: 1.4, marginTimesCoverage: 7.9 } as const;
+
+/**
+ * What the confidence is computed from, or null when the best hit cannot be trusted at all: it
+ * matched a single lone word of the query (one rare word in common is how unrelated questions find
+ * an entry; a single vocabulary concept, "encrypted in transit", is a match).
+ */
+export function confidenceFeatures(hits: Hit[]): { margin: number; coverage: number } | null {
+  const [top, next] = hits;
+  if (!top || top.score <= 0 || (top.matched < 2 && !top.matchedConcept)) return null;
+  return { margin: (top.score - (next?.score ?? 0)) / top.score, coverage: top.coverage };
+}
 
 export function confidenceOf(hits: Hit[]): number {
-  const [top, next] = hits;
-  if (!top || top.score <= 0 || top.matched < 2) return 0;
-  const margin = (top.score - (next?.score ?? 0)) / top.score;
+  const features = confidenceFeatures(hits);
+  if (!features) return 0;
+  const { margin, coverage } = features;
   const z =
-    CALIBRATION.intercept +
-    CALIBRATION.margin * margin +
-    CALIBRATION.marginTimesCoverage * margin * top.coverage;
+    CALIBRATION.intercept + CALIBRATION.margin * margin + CALIBRATION.marginTimesCoverage * margin * coverage;
   return Math.round(1000 / (1 + Math.exp(-z))) / 1000;
 }
