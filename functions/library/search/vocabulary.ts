@@ -5428,8 +5428,6 @@ export const VOCABULARY: ReadonlyArray<readonly string[]> = [
   [
     'children',
     'child',
-    'minors',
-    'minor',
     'under 13',
     'under 16',
     'under 18',
@@ -5582,7 +5580,6 @@ export const VOCABULARY: ReadonlyArray<readonly string[]> = [
   [
     'sign',
     'signed',
-    'execute',
     'countersign',
     'agree to',
     'countersignature',
@@ -6739,9 +6736,7 @@ export const VOCABULARY: ReadonlyArray<readonly string[]> = [
     'investigation',
     'forensics',
     'forensic',
-    'evidence',
     'cooperate',
-    'assist',
     'support us',
     'incident investigation',
     'forensic investigation',
