@@ -81,7 +81,6 @@ function uninflected(word: string): string {
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
 }
-/** The words of a vocabulary form as phrase matching sees them (a form keeps every word: see the unit test). */
 /**
  * Determiners a phrase may skip in the text, so "the security of vendors" also matches "the security
  * of your vendors". A form of one word besides its determiners ("this audit", "our data", "every

@@ -2,8 +2,8 @@
  * The suggestion engine's index: the team's library answers in a MiniSearch inverted index (BM25
  * over the entry's original question, boosted, and its answer; terms from analyzer.ts), kept in
  * memory, changed entry by entry and serialised whole (see store.ts for where it lives). Searches
- * score MiniSearch's postings with our own top-k scorer (`ranked`), which ranks exactly as
- * MiniSearch does in a fraction of the time.
+ * score MiniSearch's postings with our own scorer (`ranked`: typed arrays instead of a result
+ * object per match), which ranks exactly as MiniSearch does in a fraction of the time.
  *
  * Entries that carry the same approved answer, word for word or nearly (a customer's name added, a
  * sentence changed), are near-duplicates: each entry keeps a MinHash signature of its answer's
