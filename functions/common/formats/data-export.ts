@@ -4,10 +4,11 @@
  * would run as a formula (leading =, +, -, @, tab or CR) is neutralised: CSV cells get a leading
  * apostrophe; XLSX cells are written as strings, never formulas.
  */
-import ExcelJS from 'exceljs';
+
 import { strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
+import { loadExcel } from './excel';
 import type { DataRow } from './types';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -46,7 +47,7 @@ export async function tableXlsx(
   columns: ReadonlyArray<{ header: string; width: number }>,
   rows: ReadonlyArray<readonly string[]>,
 ): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map(({ header, width }) => ({ header, width }));
   sheet.getRow(1).font = { bold: true };

@@ -9,11 +9,12 @@
  *   otherwise Windows-1252), the delimiter guessed among comma, semicolon and tab (papaparse), quoted
  *   multi-line cells and CRLF handled.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import SSF from 'ssf';
 import { type SheetContent, SOURCE_LIMITS } from '../../../shared/schemas/source';
+import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
 import { checkZip, REASONS, workbookSize } from './zip-guard';
 
@@ -123,7 +124,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
   // Empty but formatted cells count too, so the raw count may be well above the filled cells.
   if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer,

@@ -102,19 +102,30 @@ function formWords(form: string): string[] {
   return content.length > 1 ? content : all;
 }
 
-/** The vocabulary's phrases by their first word, longest first; each group's concept term. */
-const PHRASES = new Map<string, Phrase[]>();
-for (const group of VOCABULARY) {
-  const concept = `~${group[0].replace(/ /g, '_')}`;
-  for (const form of group) {
-    const phrase = formWords(form);
-    if (!phrase.length) continue;
-    const list = PHRASES.get(phrase[0]) ?? [];
-    list.push({ words: phrase, concept });
-    PHRASES.set(phrase[0], list);
+let phrases: Map<string, Phrase[]> | null = null;
+
+/**
+ * The vocabulary's phrases by their first word, longest first; each group's concept term. Built on
+ * the first analysis rather than at import (it takes tens of milliseconds a cold start that does
+ * not search need not pay).
+ */
+function phrasesByFirstWord(): Map<string, Phrase[]> {
+  if (phrases) return phrases;
+  const built = new Map<string, Phrase[]>();
+  for (const group of VOCABULARY) {
+    const concept = `~${group[0].replace(/ /g, '_')}`;
+    for (const form of group) {
+      const phrase = formWords(form);
+      if (!phrase.length) continue;
+      const list = built.get(phrase[0]) ?? [];
+      list.push({ words: phrase, concept });
+      built.set(phrase[0], list);
+    }
   }
+  for (const list of built.values()) list.sort((a, b) => b.words.length - a.words.length);
+  phrases = built;
+  return built;
 }
-for (const list of PHRASES.values()) list.sort((a, b) => b.words.length - a.words.length);
 
 /**
  * How many other words a phrase of two or more words may have inside it in the text ("check new
@@ -162,6 +173,7 @@ function withoutReference(text: string): string {
 
 /** The search terms of a text: the concepts it mentions and the stems of its other content words. */
 export function analyze(text: string): string[] {
+  const byFirstWord = phrasesByFirstWord();
   const ws = words(withoutReference(text));
   const plain = ws.map(uninflected);
   const terms: string[] = [];
@@ -170,7 +182,7 @@ export function analyze(text: string): string[] {
   /** Where the phrases matched so far end: words before it count through their concepts. */
   let phraseUntil = 0;
   for (let i = 0; i < ws.length; i++) {
-    for (const phrase of PHRASES.get(plain[i]) ?? []) {
+    for (const phrase of byFirstWord.get(plain[i]) ?? []) {
       if ((coveredUntil.get(phrase.concept) ?? 0) > i) continue;
       const end = matchEnd(phrase, plain, i);
       if (end) {
@@ -187,11 +199,16 @@ export function analyze(text: string): string[] {
 /** Raised by hand when analyze() changes in a way the vocabulary and the stop words do not show. */
 const REVISION = 4;
 
+let analysis: string | null = null;
+
 /**
  * Names this analysis: an index whose terms came from another one (an older vocabulary, say)
  * would miss queries analysed by this one, so it is built again (see engine.ts fromJSON).
  */
-export const ANALYSIS = createHash('sha256')
-  .update(JSON.stringify([REVISION, [...STOP_WORDS], [...DETERMINERS], VOCABULARY]))
-  .digest('hex')
-  .slice(0, 16);
+export function analysisName(): string {
+  analysis ??= createHash('sha256')
+    .update(JSON.stringify([REVISION, [...STOP_WORDS], [...DETERMINERS], VOCABULARY]))
+    .digest('hex')
+    .slice(0, 16);
+  return analysis;
+}

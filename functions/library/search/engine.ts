@@ -19,7 +19,7 @@
  * check and the confidence run over the first hits as here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { ANALYSIS, analyze } from './analyzer';
+import { analysisName, analyze } from './analyzer';
 
 export interface IndexEntry {
   answerId: string;
@@ -169,14 +169,14 @@ export class LibraryIndex {
   /** The index serialised by toJSON, or null when it was built by another analysis (build it again). */
   static fromJSON(json: string): LibraryIndex | null {
     const saved = JSON.parse(json) as { analysis?: string; index?: unknown };
-    if (saved.analysis !== ANALYSIS || !saved.index) return null;
+    if (saved.analysis !== analysisName() || !saved.index) return null;
     return new LibraryIndex(
       MiniSearch.loadJS(saved.index as Parameters<typeof MiniSearch.loadJS>[0], OPTIONS),
     );
   }
 
   toJSON(): string {
-    return JSON.stringify({ analysis: ANALYSIS, index: this.index });
+    return JSON.stringify({ analysis: analysisName(), index: this.index });
   }
 
   get size(): number {
