@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { Question } from '@shared/schemas/question';
 import { IconFileText, IconSparkles } from '@tabler/icons-react';
+import { confidencePercent } from '@/lib/confidence';
 import { notifyError } from '@/lib/notify';
 import { useLibraryDocuments } from '../../api/list-library-documents';
 import { useReviewDraft } from '../../api/review-draft';
@@ -30,7 +31,7 @@ export function LibraryDraftBanner({ question, canAnswer }: { question: Question
       color="violet"
       radius="md"
       icon={<IconSparkles size={18} />}
-      title={`Draft from the library · ${Math.round(draft.confidence * 100)}% confident`}
+      title={`Draft from the library · ${confidencePercent(draft.confidence)}% confident`}
       data-testid="library-draft"
     >
       <Group justify="space-between" align="flex-end" gap="sm">

@@ -21,6 +21,7 @@ import { useQuestions } from '@/features/projects/api/list-questions';
 import { type DraftDecision, useReviewDrafts } from '@/features/projects/api/review-drafts';
 import { projectDashboardPath } from '@/features/projects/utils/paths';
 import { isApiError } from '@/lib/api-client';
+import { confidencePercent } from '@/lib/confidence';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 export const REVIEW_ERROR = 'The drafts could not be updated. Please try again.';
@@ -163,7 +164,7 @@ export function DraftsReviewModal({
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={confidenceColor(draft.confidence)}>
-                          {Math.round(draft.confidence * 100)}%
+                          {confidencePercent(draft.confidence)}%
                         </Badge>
                       </Table.Td>
                       <Table.Td>
