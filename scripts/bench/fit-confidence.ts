@@ -38,7 +38,8 @@ for (let iteration = 0; iteration < 50; iteration++) {
       });
     });
   }
-  w = w.map((v, i) => v - solve(hessian, gradient)[i]);
+  const step = solve(hessian, gradient);
+  w = w.map((v, i) => v - step[i]);
 }
 
 /** Solves a 3×3 system by Gaussian elimination. */

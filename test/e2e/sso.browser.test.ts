@@ -13,7 +13,7 @@ import { DEMO_SSO_PASSWORD } from '../../scripts/local/sso-idp';
 import { client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { assertSpaBuilt, launchChromium, shot, waitForTitle } from './support';
+import { assertSpaBuilt, launchChromium, newPage, shot, waitForTitle } from './support';
 
 let stack: TestStack;
 let browser: Browser;
@@ -29,14 +29,7 @@ afterAll(() => resources.stopAll());
 const PERSON = { email: 'grace@sso.example.com', given: 'Grace', last: 'Hopper' };
 
 /** A separate browser that trusts the local hosted domain's self-signed certificate. */
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    ignoreHTTPSErrors: true,
-  });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const trustingPage = () => newPage(browser, 15_000, { ignoreHTTPSErrors: true });
 
 /** At the demo identity provider's sign-in page: sign in as `email`. */
 async function signInAtIdp(page: Page, email: string, screenshot?: string) {
@@ -72,7 +65,7 @@ describe('single sign-on', () => {
     });
     expect(invited.status).toBe(200);
 
-    const page = await newPage();
+    const page = await trustingPage();
     await page.goto(`${stack.appUrl}/login`);
     await page.getByLabel('Work Email').fill(PERSON.email);
     await page.getByLabel('Work Email').blur();
@@ -97,7 +90,7 @@ describe('single sign-on', () => {
   });
 
   it("signs a registered person in by the team's alias (/login/demo-sso) and lands on home", async () => {
-    const page = await newPage();
+    const page = await trustingPage();
     await page.goto(`${stack.appUrl}/login/${DEMO.ssoAlias}`);
     await signInAtIdp(page, PERSON.email);
     await expectHome(page);
@@ -119,7 +112,7 @@ describe('single sign-on', () => {
   });
 
   it('signs a registered person in by their e-mail domain on Sign In (submitting the form) and lands on home', async () => {
-    const page = await newPage();
+    const page = await trustingPage();
     await page.goto(`${stack.appUrl}/login`);
     await page.getByLabel('Work Email').fill(PERSON.email.toUpperCase());
     await page.getByLabel('Password', { exact: true }).fill('anything-at-all');
@@ -130,7 +123,7 @@ describe('single sign-on', () => {
   });
 
   it('brings a person who cancels at the identity provider back to Sign In', async () => {
-    const page = await newPage();
+    const page = await trustingPage();
     await page.goto(`${stack.appUrl}/login/${DEMO.ssoAlias}`);
     await page.waitForURL((url) => url.origin === stack.sso.identityProviderUrl);
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import type { TestStack } from '../support/local-stack';
 import { mailTo, type StoredMail, waitForMail } from '../support/mail';
 
@@ -40,8 +40,12 @@ export function launchChromium(): Promise<Browser> {
  * the app can tell). Waits give up after `timeoutMs`, so a broken step fails well inside the test
  * time-out with the step's own message.
  */
-export async function newPage(browser: Browser, timeoutMs = 15_000): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function newPage(
+  browser: Browser,
+  timeoutMs = 15_000,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   context.setDefaultTimeout(timeoutMs);
   return context.newPage();
 }

@@ -1,5 +1,5 @@
-import { Badge } from '@mantine/core';
 import type { Classification } from '@shared/schemas/question';
+import { StatusBadge } from '@/components/status-badge';
 
 /** The badges' texts (spec 002 §2.4: Compliant, Not compliant, Partially Compliant, Not Applicable). */
 export const CLASSIFICATION_LABELS: Record<Classification, string> = {
@@ -22,17 +22,8 @@ export const CLASSIFICATION_COLORS: Record<Classification, string> = {
 /** An answer's classification as a badge, in the product's compliance colours (Insights, quiz answers). */
 export function ClassificationBadge({ classification }: { classification: Classification }) {
   return (
-    <Badge
-      color={CLASSIFICATION_COLORS[classification]}
-      variant="light"
-      radius="sm"
-      size="sm"
-      tt="none"
-      fw={600}
-      style={{ flexShrink: 0 }}
-      data-classification={classification}
-    >
+    <StatusBadge color={CLASSIFICATION_COLORS[classification]} data-classification={classification}>
       {CLASSIFICATION_LABELS[classification]}
-    </Badge>
+    </StatusBadge>
   );
 }

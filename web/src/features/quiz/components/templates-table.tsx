@@ -34,6 +34,22 @@ export function TemplatesTable(props: TemplatesTableProps) {
   );
 }
 
+/** A template's name and, when it has one, the first lines of its description. */
+function TemplateTitle({ template }: { template: QuizTemplate }) {
+  return (
+    <>
+      <Text size="sm" fw={600} className={classes.wrapText}>
+        {template.quizName}
+      </Text>
+      {template.quizDescription ? (
+        <Text size="xs" c="dimmed" lineClamp={2} className={classes.wrapText}>
+          {template.quizDescription}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function TemplateActions({ template, align = 'end' }: { template: QuizTemplate; align?: 'start' | 'end' }) {
   return (
     <Group gap={6} justify={align === 'end' ? 'flex-end' : 'flex-start'} wrap="wrap">
@@ -71,14 +87,7 @@ function TemplateCards({ templates, canEdit }: TemplatesTableProps) {
           className={classes.card}
           data-quiz-id={template.quizId}
         >
-          <Text size="sm" fw={600} className={classes.wrapText}>
-            {template.quizName}
-          </Text>
-          {template.quizDescription ? (
-            <Text size="xs" c="dimmed" lineClamp={2} className={classes.wrapText}>
-              {template.quizDescription}
-            </Text>
-          ) : null}
+          <TemplateTitle template={template} />
           <Text size="xs" c="dimmed">
             {contents(template)} · {template.createdByName} · updated {relativeTime(template.updatedAt)}
           </Text>
@@ -115,14 +124,7 @@ function TemplateRows({ templates, canEdit }: TemplatesTableProps) {
             <Table.Tr key={template.quizId} data-quiz-id={template.quizId}>
               <Table.Td>
                 <Stack gap={2} miw={0} maw={520}>
-                  <Text size="sm" fw={600} className={classes.wrapText}>
-                    {template.quizName}
-                  </Text>
-                  {template.quizDescription ? (
-                    <Text size="xs" c="dimmed" lineClamp={2} className={classes.wrapText}>
-                      {template.quizDescription}
-                    </Text>
-                  ) : null}
+                  <TemplateTitle template={template} />
                 </Stack>
               </Table.Td>
               <Table.Td className={classes.nowrap}>

@@ -1,11 +1,11 @@
-import { Anchor, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Paper, Skeleton, Stack } from '@mantine/core';
 import { QUIZ_MESSAGES } from '@shared/schemas/quiz';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { useQuiz } from '@/features/quiz/api/get-quiz';
 import { QuizEditor } from '@/features/quiz/components/editor/quiz-editor';
 import { QuizLoadError } from '@/features/quiz/components/quiz-load-error';
+import { TemplatesBackLink } from '@/features/quiz/components/templates-back-link';
 import { isNotFound } from '@/features/quiz/utils/invites';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { usePermissions } from '@/lib/permissions';
@@ -25,12 +25,7 @@ export default function QuizEditRoute() {
     return (
       <Stack component="main" p={{ base: 'md', sm: 'lg' }} gap="lg" maw={1040}>
         <Stack gap={2}>
-          <Anchor component={Link} to="/Quiz?tab=templates" size="sm" c="dimmed">
-            <Group gap={4} component="span">
-              <IconArrowLeft size={14} />
-              Quiz Templates
-            </Group>
-          </Anchor>
+          <TemplatesBackLink />
           <PageTitle title="Edit Quiz" />
         </Stack>
         {quiz.isError ? (

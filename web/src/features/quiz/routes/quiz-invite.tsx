@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { QUIZ_EMAIL_MAX, QUIZ_MESSAGES } from '@shared/schemas/quiz';
-import { IconArrowLeft, IconLock, IconMailCheck, IconSend } from '@tabler/icons-react';
+import { IconLock, IconMailCheck, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
@@ -20,22 +20,12 @@ import { useQuiz } from '@/features/quiz/api/get-quiz';
 import { useSendQuizInvite } from '@/features/quiz/api/send-quiz-invite';
 import classes from '@/features/quiz/components/quiz.module.css';
 import { QuizLoadError } from '@/features/quiz/components/quiz-load-error';
+import { TemplatesBackLink } from '@/features/quiz/components/templates-back-link';
 import { isValidInviteEmail, plural, quizErrorMessage } from '@/features/quiz/utils/invites';
 import { groupIntoSections, questionCount } from '@/features/quiz/utils/sections';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { notifyError } from '@/lib/notify';
 import { usePermissions } from '@/lib/permissions';
-
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/Quiz?tab=templates" size="sm" c="dimmed">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} />
-        Quiz Templates
-      </Group>
-    </Anchor>
-  );
-}
 
 /**
  * /Quiz/{quizId}/Invite, Send Invitation (spec 002 §2.5, §5, §7.5): the quiz's name and
@@ -186,7 +176,7 @@ export default function QuizInviteRoute() {
   return (
     <Stack component="main" p={{ base: 'md', sm: 'lg' }} gap="lg" maw={760}>
       <Stack gap={4}>
-        <BackLink />
+        <TemplatesBackLink />
         <PageTitle title="Send Invitation" />
         <Text size="sm" c="dimmed">
           Send this quiz to someone outside your team. Their answers come back to Sent Invitations.

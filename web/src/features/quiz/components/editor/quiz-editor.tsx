@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -19,13 +18,14 @@ import {
   QUIZ_NAME_MAX,
   type Quiz,
 } from '@shared/schemas/quiz';
-import { IconAlertCircle, IconArrowLeft, IconCheck, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconLock, IconPlus, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageTitle } from '@/components/page-title';
 import { useCreateQuiz } from '@/features/quiz/api/create-quiz';
 import { useSaveQuiz } from '@/features/quiz/api/save-quiz';
+import { TemplatesBackLink } from '@/features/quiz/components/templates-back-link';
 import {
   UNSAVED_CHANGES_MESSAGE,
   useUnsavedChangesPrompt,
@@ -239,12 +239,7 @@ export function QuizEditor({ quiz, readOnly, reload }: QuizEditorProps) {
       <Box className={classes.bar} px={{ base: 'md', sm: 'lg' }} py="sm">
         <Group justify="space-between" gap="sm" maw={CONTENT_WIDTH}>
           <Stack gap={2} miw={0}>
-            <Anchor component={Link} to="/Quiz?tab=templates" size="sm" c="dimmed">
-              <Group gap={4} component="span">
-                <IconArrowLeft size={14} />
-                Quiz Templates
-              </Group>
-            </Anchor>
+            <TemplatesBackLink />
             <PageTitle title={isNew ? 'New Quiz Template' : 'Edit Quiz'} />
           </Stack>
           {readOnly ? null : (
