@@ -1,28 +1,91 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { logFileFor } from './test/support/log-files.ts';
 
-export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
-      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+/**
+ * The tiers, as vitest projects: unit (no I/O), cdk (the synthesised app), integration (handlers
+ * behind the local gateway on a stack of their own per file, sharing the run's DynamoDB Local) and
+ * browser (the SPA in the run's one Chromium). `npm test` runs them all; `npm run test:fast`
+ * (`--mode fast`) runs unit, cdk and the integration files below, for the inner loop.
+ */
+const FAST_INTEGRATION = [
+  'test/integration/projects.test.ts',
+  'test/integration/questions.test.ts',
+  'test/integration/reactions.test.ts',
+  'test/integration/websocket.test.ts',
+  'test/integration/isolation-*.test.ts',
+];
+
+/** The stack tiers start the run's shared emulators once and send each file's output to its log. */
+const STACK_TIER = {
+  globalSetup: ['test/support/global-setup.ts'],
+  setupFiles: ['test/support/quiet-logs.ts'],
+};
+
+export default defineConfig(({ mode }) => {
+  const fast = mode === 'fast';
+  const browser: TestProjectInlineConfiguration = {
+    extends: true,
+    test: {
+      name: 'browser',
+      include: ['test/e2e/**/*.browser.test.ts'],
+      ...STACK_TIER,
+      globalSetup: [...STACK_TIER.globalSetup, 'test/support/global-browser.ts'],
     },
-  },
-  test: {
-    include: [
-      'test/**/*.test.ts',
-      'functions/**/*.test.ts',
-      'shared/**/*.test.ts',
-      'web/src/**/*.test.{ts,tsx}',
-    ],
-    environment: 'node',
-    reporters: ['default', './test/support/summary-reporter.ts'],
-    testTimeout: 60_000,
-    // Polls wait on the stream and the browser; on a loaded 2-core machine 1 s (the default) is too short.
-    expect: { poll: { timeout: 10_000, interval: 100 } },
-    hookTimeout: 180_000,
-    // Integration and browser suites start emulators on their own free ports; keep the 2-core box calm.
-    maxWorkers: 2,
-    fileParallelism: true,
-  },
+  };
+  return {
+    resolve: {
+      alias: {
+        '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+        '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+      },
+    },
+    test: {
+      environment: 'node',
+      reporters: ['default', './test/support/summary-reporter.ts'],
+      testTimeout: 60_000,
+      // Polls wait on the stream and the browser; on a loaded 2-core machine 1 s (the default) is too short.
+      expect: { poll: { timeout: 10_000, interval: 100 } },
+      hookTimeout: 180_000,
+      maxWorkers: 2,
+      fileParallelism: true,
+      // A test's console output goes to its file's log (test/support/log-files.ts), not the
+      // terminal; the sweeps' counts lines are shown as well.
+      onConsoleLog(log, _type, entity) {
+        const module = entity && (entity.type === 'module' ? entity : entity.module);
+        if (!module) return;
+        const file = logFileFor(module.moduleId);
+        mkdirSync(dirname(file), { recursive: true });
+        appendFileSync(file, log.endsWith('\n') ? log : `${log}\n`);
+        if (/^route sweeps\b/.test(log)) return;
+        return false;
+      },
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: [
+              'test/unit/**/*.test.ts',
+              'functions/**/*.test.ts',
+              'shared/**/*.test.ts',
+              'web/src/**/*.test.{ts,tsx}',
+            ],
+          },
+        },
+        { extends: true, test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'] } },
+        {
+          extends: true,
+          test: {
+            name: 'integration',
+            include: fast ? FAST_INTEGRATION : ['test/integration/**/*.test.ts'],
+            ...STACK_TIER,
+          },
+        },
+        ...(fast ? [] : [browser]),
+      ],
+    },
+  };
 });

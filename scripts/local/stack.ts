@@ -21,12 +21,12 @@ import {
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
 import { type GatewayOptions, startGateway } from './gateway';
-import { assertPortsFree, isPortFree } from './ports';
+import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { closeSmtpListener, startSmtpListener } from './smtp';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
-import { type StreamPoller, startStreamJobs, startStreamPoller } from './stream';
+import { type StreamPoller, startStreamReader, streamJobConsumers } from './stream';
 
 export const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'workspace';
@@ -57,8 +57,22 @@ export interface LocalStackOptions {
   dataDir: string;
   /** Serve the SPA through Vite with hot reload instead of the built web/dist. */
   dev?: boolean;
-  /** Create the demo identity, user and team when missing (default true). */
-  seed?: boolean;
+  /**
+   * What to create when missing: the demo user and team (`'team'`), those and the demo data
+   * (`'demo'`, or `true`, the default), or nothing (`false`).
+   */
+  seed?: boolean | 'team' | 'demo';
+  /** The table's name (default `workspace`): stacks sharing one DynamoDB Local each have their own. */
+  tableName?: string;
+  /** A DynamoDB Local already running (tests share one per run); by default the stack starts its own. */
+  dynamodbEndpoint?: string;
+  /** Where the hosted domain's certificate is kept (default the data directory). */
+  certDir?: string;
+  /**
+   * Runs once the table exists and before anything reads its stream (tests restore a snapshot of
+   * the demo data here, so its items are not reacted to again).
+   */
+  beforeStream?: (dynamo: DynamoDBClient, tableName: string) => Promise<void>;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** The demo identity provider's users (default: DEMO_SSO_USERS in sso-idp.ts). */
   ssoUsers?: SsoUser[];
@@ -77,26 +91,30 @@ export interface LocalStack {
   reactions: StreamPoller;
   /** The stream jobs (see shared/background-functions.ts); `drain()` waits for them too. */
   jobs: StreamPoller;
+  /** The table this stack's handlers use. */
+  tableName: string;
   stop(): Promise<void>;
 }
 
 export function handlerEnvironment(
   ports: ReturnType<typeof portsFor>,
   logLevel = 'WARN',
+  tableName = TABLE_NAME,
+  dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`,
 ): Record<string, string> {
   const jwks = { keys: [cognitoPublicJwk] };
   return {
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamodbEndpoint,
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.ses}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
     STAGE: 'local',
     // The chaos header (client retry and timeout drills) works here only, for signed-in callers.
     CHAOS: 'on',
-    TABLE_NAME,
+    TABLE_NAME: tableName,
     UPLOADS_BUCKET,
     USER_POOL_ID: LOCAL_POOL_ID,
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
@@ -114,11 +132,13 @@ export function handlerEnvironment(
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const ports = portsFor(options.port);
+  const tableName = options.tableName ?? TABLE_NAME;
+  const seed = options.seed === undefined || options.seed === true ? 'demo' : options.seed;
   // Refuse a port something already holds (e.g. an emulator an earlier run left) before starting anything.
   await assertPortsFree(
     [
       { port: ports.app, name: 'app' },
-      { port: ports.dynamodb, name: 'DynamoDB Local' },
+      ...(options.dynamodbEndpoint ? [] : [{ port: ports.dynamodb, name: 'DynamoDB Local' }]),
       { port: ports.cognito, name: 'cognito-local' },
       { port: ports.s3, name: 's3rver' },
       { port: ports.ses, name: 'SES emulator' },
@@ -129,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ],
     options.port,
   );
-  const env = handlerEnvironment(ports, options.logLevel);
+  const env = handlerEnvironment(ports, options.logLevel, tableName, options.dynamodbEndpoint);
   // Handlers read their configuration from the environment, exactly as on Lambda.
   Object.assign(process.env, env);
   const stops: Array<() => Promise<void>> = [];
@@ -146,7 +166,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return value;
       });
     const results = await Promise.allSettled([
-      started(startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')), stopProcess),
+      options.dynamodbEndpoint
+        ? Promise.resolve()
+        : started(startDynamoDb(ports.dynamodb, join(options.dataDir, 'dynamodb')), stopProcess),
       started(
         startS3(ports.s3, join(options.dataDir, 's3'), [UPLOADS_BUCKET, INBOUND_MAIL_BUCKET]),
         (s3: S3rver) => s3.close(),
@@ -169,15 +191,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       hostedUiPort: ports.hostedUi,
       identityProviderPort: ports.identityProvider,
       appPort: ports.app,
-      dataDir: options.dataDir,
+      dataDir: options.certDir ?? options.dataDir,
       federation: cognito.federation,
       users: options.ssoUsers,
     });
     stops.push(() => sso.stop());
 
     const dynamoClient = new DynamoDBClient({});
-    await ensureTable(dynamoClient, TABLE_NAME);
-    if (options.seed !== false)
+    await ensureTable(dynamoClient, tableName);
+    await options.beforeStream?.(dynamoClient, tableName);
+    if (seed !== false)
       await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
 
     const handlers = Object.fromEntries(
@@ -214,34 +237,43 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(() => vite.close());
       spa = { middleware: vite.middlewares };
     }
+    // One reader of the table's stream for the reactions and every stream job, each fed through a
+    // queue of its own; started after the gateway is listening (reactions post live events to its
+    // @connections endpoint), and read again as soon as a request ends.
+    let stream: Awaited<ReturnType<typeof startStreamReader>> | undefined;
+    const nudging =
+      <F extends (...args: never[]) => Promise<unknown>>(fn: F) =>
+      async (...args: Parameters<F>) => {
+        try {
+          return await fn(...args);
+        } finally {
+          stream?.nudge();
+        }
+      };
     const gateway = await startGateway({
       port: ports.app,
-      handlers: handlers as Record<RouteGroup, never>,
-      websocketHandler: websocketHandler as never,
+      handlers: Object.fromEntries(
+        Object.entries(handlers).map(([group, fn]) => [group, nudging(fn as never)]),
+      ) as Record<RouteGroup, never>,
+      websocketHandler: nudging(websocketHandler as never) as never,
       verifyIdToken: (token) => idTokenVerifier().verify(token) as Promise<Record<string, unknown>>,
       runtimeConfig,
       spa,
     });
     stops.push(() => gateway.close());
-    // Started after the gateway: reactions post live events to its @connections endpoint.
-    const reactions = await startStreamPoller({
+    const jobConsumers = await streamJobConsumers();
+    stream = await startStreamReader({
       dynamo: dynamoClient,
       endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
       region: REGION,
-      tableName: TABLE_NAME,
-      handler: reactionsHandler,
+      tableName,
+      consumers: { reactions: { handler: reactionsHandler }, ...jobConsumers },
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
-    stops.push(() => reactions.stop());
-    // Stream jobs (the import's processing): their own poller each, filtered like their mapping.
-    const jobs = await startStreamJobs({
-      dynamo: dynamoClient,
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: REGION,
-      tableName: TABLE_NAME,
-      deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
-    });
-    stops.push(() => jobs.stop());
+    const reader = stream;
+    stops.push(() => reader.stop());
+    const reactions = stream.group(['reactions']);
+    const jobs = stream.group(Object.keys(jobConsumers));
     // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
     // inboundMail function is invoked with the bucket's ObjectCreated event.
     const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
@@ -255,12 +287,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         const [outcome] = await inboundMailHandler({
           Records: [{ s3: { bucket: { name: INBOUND_MAIL_BUCKET }, object: { key } } }],
         } as never);
+        stream?.nudge();
         return outcome.posted ? 'posted as a comment' : `rejected: ${outcome.reason}`;
       },
     });
     stops.push(() => closeSmtpListener(smtp));
     // Demo projects once the reactions run: the stream builds their dashboards, as in production.
-    if (options.seed !== false)
+    if (seed === 'demo')
       await (await import('./demo/seed')).ensureDemoData(
         new CognitoIdentityProviderClient({}),
         LOCAL_POOL_ID,
@@ -283,6 +316,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       reactions,
       jobs,
+      tableName,
       stop,
     };
   } catch (error) {
@@ -298,6 +332,24 @@ function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
+}
+
+/**
+ * Starts a stack on free ports: a port found free can still be taken by another process before the
+ * listen (tests start stacks in parallel), so a start that lost such a race tries again elsewhere.
+ */
+export async function startLocalStackOnFreePorts(
+  options: Omit<LocalStackOptions, 'port'>,
+): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalStack({ ...options, port: await findFreeBasePort() });
+    } catch (error) {
+      const portTaken =
+        error instanceof PortInUseError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (attempt >= 3 || !portTaken) throw error;
+    }
+  }
 }
 
 /** A base port whose derived ports (base..base+8) are all free on 127.0.0.1, for tests and the bench. */
@@ -321,10 +373,13 @@ async function startSchedules(): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
   for (const [name, fn] of Object.entries(BACKGROUND_FUNCTIONS)) {
     if (!('schedule' in fn)) continue;
-    const { handler } = (await import(`../../${fn.entry}`)) as { handler: () => Promise<unknown> };
+    const { handler } = (await import(/* @vite-ignore */ `../../${fn.entry}`)) as {
+      handler: () => Promise<unknown>;
+    };
     const run = () =>
       handler().catch((error: Error) => console.error(`scheduled ${name} failed: ${error.message}`));
-    void run();
+    // The first run is waited for, so what a start leaves behind is settled when it answers.
+    await run();
     const timer = setInterval(run, fn.schedule.everyMinutes * 60_000);
     timer.unref();
     timers.push(timer);

@@ -1,9 +1,9 @@
 /**
- * The local stand-in for the Lambda event source mapping on the table's stream: polls DynamoDB
- * Local's stream (it supports the Streams API) and invokes the reactions handler with the same
- * event shape Lambda delivers. Like the mapping: records of a shard in order, a batch retried from
- * the first failed record a bounded number of times, then written to a dead-letter file (the
- * local on-failure destination) and skipped.
+ * The local stand-in for the table's stream and what reads it: one reader polls DynamoDB Local's
+ * stream (it supports the Streams API) and hands the records, in the event shape Lambda delivers, to
+ * each consumer (the reactions, each stream job) through a queue of its own. Like an event source
+ * mapping: records of a shard in order, a batch retried from the first failed record a bounded
+ * number of times, then written to a dead-letter file (the local on-failure destination) and skipped.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -19,27 +19,42 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
-export interface StreamPollerOptions {
+export interface StreamConsumer {
+  handler: StreamHandler;
+  /** Like a mapping's filter criteria: only matching records reach the handler. */
+  filter?: (record: DynamoDBRecord) => boolean;
+  /** Records per invocation (a job takes one at a time); default all of a read. */
+  recordsPerInvocation?: number;
+}
+
+export interface StreamReaderOptions {
   dynamo: DynamoDBClient;
   endpoint: string;
   region: string;
   tableName: string;
-  handler: StreamHandler;
+  /** Each consumer has its own queue, so a long job never holds back the others (as SQS does on AWS). */
+  consumers: Record<string, StreamConsumer>;
   /** Where records that still fail after the retries are written (one JSON line each). */
   deadLetterFile: string;
-  pollMs?: number;
+  /** The pause after a read that found nothing: from `minPollMs`, doubled while idle up to `maxPollMs`. */
+  minPollMs?: number;
+  maxPollMs?: number;
   batchSize?: number;
   retryAttempts?: number;
-  /** Like a mapping's filter criteria: only matching records reach the handler. */
-  filter?: (record: DynamoDBRecord) => boolean;
-  /** Records per invocation (a job takes one at a time). */
-  recordsPerInvocation?: number;
 }
 
 export interface StreamPoller {
   stop(): Promise<void>;
   /** Resolves once every record written so far has been handed to the handler (tests, bench). */
   drain(): Promise<void>;
+}
+
+export interface StreamReader {
+  /** Views of the consumers named: `drain()` waits for the reader and those consumers' queues. */
+  group(names: string[]): StreamPoller;
+  /** Something was probably written (a request ended): read again now rather than after the pause. */
+  nudge(): void;
+  stop(): Promise<void>;
 }
 
 /** Lambda's stream event carries the creation time in epoch seconds and the source ARN. */
@@ -59,8 +74,14 @@ function toLambdaRecord(record: StreamRecord, streamArn: string, region: string)
   };
 }
 
-export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const pollMs = options.pollMs ?? 100;
+/**
+ * One reader of the table's stream (DynamoDB Streams allows two readers per shard; AWS has one
+ * dispatcher too), handing each record to every consumer whose filter takes it. Polls at once after
+ * a nudge and backs off while the stream is quiet.
+ */
+export async function startStreamReader(options: StreamReaderOptions): Promise<StreamReader> {
+  const minPollMs = options.minPollMs ?? 25;
+  const maxPollMs = options.maxPollMs ?? 800;
   const batchSize = options.batchSize ?? 100;
   const retryAttempts = options.retryAttempts ?? 3;
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: options.region });
@@ -70,10 +91,29 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   /** Open shard iterators by shard id; new shards start at their beginning. */
   const iterators = new Map<string, string | undefined>();
+  /** The last sequence number read from each shard, to take up from there when an iterator fails. */
+  const lastRead = new Map<string, string>();
   const known = new Set<string>();
   let stopped = false;
-  let idleWaiters: Array<() => void> = [];
+  /** Resolved by the next read of every shard that found nothing new. */
+  let emptyPassWaiters: Array<() => void> = [];
   let busy = false;
+  let idleMs = minPollMs;
+  let wake: (() => void) | undefined;
+
+  const iteratorAt = async (shardId: string) => {
+    const after = lastRead.get(shardId);
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+          : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    return ShardIterator;
+  };
 
   async function discoverShards(initial: boolean) {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
@@ -82,29 +122,35 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (known.has(shardId)) continue;
       known.add(shardId);
       const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
-      // At start only the open shard matters, from now on (like the mapping's LATEST); shards that
-      // appear later are read from their beginning so nothing written to them is missed.
+      // At start only the open shard matters, from now on (like the mapping's LATEST): what it
+      // holds already is read past, not handed on. Shards that appear later are read from their
+      // beginning so nothing written to them is missed. (DynamoDB Local's LATEST iterator on an
+      // empty shard may later answer TrimmedDataAccessException; reading past by hand avoids it.)
       if (initial && !open) continue;
-      const { ShardIterator } = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shardId,
-          ShardIteratorType: initial ? 'LATEST' : 'TRIM_HORIZON',
-        }),
-      );
-      iterators.set(shardId, ShardIterator);
+      let iterator = await iteratorAt(shardId);
+      if (initial) {
+        while (iterator) {
+          const { Records = [], NextShardIterator } = await streams.send(
+            new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }),
+          );
+          iterator = NextShardIterator;
+          if (!Records.length) break;
+          lastRead.set(shardId, Records.at(-1)!.dynamodb!.SequenceNumber!);
+        }
+      }
+      iterators.set(shardId, iterator);
     }
   }
 
-  async function deliver(records: DynamoDBRecord[]) {
+  async function deliver(handler: StreamHandler, records: DynamoDBRecord[]) {
     let pending = records;
     for (let attempt = 0; pending.length > 0; attempt++) {
       let failedAt: string | undefined;
       try {
-        const result = await options.handler({ Records: pending });
+        const result = await handler({ Records: pending });
         failedAt = result?.batchItemFailures?.[0]?.itemIdentifier;
       } catch (error) {
-        console.error('reactions handler failed', error);
+        console.error('stream handler failed', error);
         failedAt = pending[0].dynamodb?.SequenceNumber;
       }
       if (!failedAt) return;
@@ -122,6 +168,38 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     }
   }
 
+  /** A consumer's queue: batches handled in order, one at a time, whatever the others do. */
+  const queues = new Map(
+    Object.entries(options.consumers).map(([name, consumer]) => {
+      let tail: Promise<void> = Promise.resolve();
+      let pending = 0;
+      const queue = {
+        push(records: DynamoDBRecord[]) {
+          const taken = records.filter(consumer.filter ?? (() => true));
+          const size = consumer.recordsPerInvocation ?? taken.length;
+          for (let i = 0; i < taken.length; i += size) {
+            const batch = taken.slice(i, i + size);
+            pending++;
+            tail = tail.then(async () => {
+              await deliver(consumer.handler, batch);
+              pending--;
+              // What the handler wrote is read at once.
+              reader.nudge();
+            });
+          }
+        },
+        get idle() {
+          return pending === 0;
+        },
+        settled: () => tail,
+      };
+      return [name, queue] as const;
+    }),
+  );
+
+  const readShard = (iterator: string) =>
+    streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+
   /** One pass over every shard; true when any record was read. */
   async function pollOnce(): Promise<boolean> {
     let readAny = false;
@@ -130,18 +208,23 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         iterators.delete(shardId);
         continue;
       }
-      const { Records = [], NextShardIterator } = await streams.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }),
-      );
+      let read: Awaited<ReturnType<typeof readShard>>;
+      try {
+        read = await readShard(iterator);
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
+        // Take up again after the last record read (see discoverShards).
+        read = await readShard((await iteratorAt(shardId))!);
+      }
+      const { Records = [], NextShardIterator } = read;
       iterators.set(shardId, NextShardIterator);
+      if (Records.length) lastRead.set(shardId, Records.at(-1)!.dynamodb!.SequenceNumber!);
       if (!NextShardIterator) await discoverShards(false);
       if (Records.length) {
         readAny = true;
-        const records = Records.map((r) => toLambdaRecord(r, streamArn!, options.region)).filter(
-          options.filter ?? (() => true),
-        );
-        const size = options.recordsPerInvocation ?? records.length;
-        for (let i = 0; i < records.length; i += size) await deliver(records.slice(i, i + size));
+        const records = Records.map((r) => toLambdaRecord(r, streamArn!, options.region));
+        for (const queue of queues.values()) queue.push(records);
       }
     }
     return readAny;
@@ -160,65 +243,87 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         if (!stopped) console.error('stream poll failed', error);
       }
       busy = false;
-      if (!readAny) {
-        for (const resolve of idleWaiters) resolve();
-        idleWaiters = [];
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (readAny) idleMs = minPollMs;
+      else {
+        for (const resolve of emptyPassWaiters) resolve();
+        emptyPassWaiters = [];
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, idleMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+        idleMs = Math.min(idleMs * 2, maxPollMs);
       }
     }
   })();
 
-  return {
+  /** Resolves after a pass that began after this call read nothing new. */
+  const emptyPass = () =>
+    new Promise<void>((resolve) => {
+      if (busy) emptyPassWaiters.push(() => emptyPassWaiters.push(resolve));
+      else emptyPassWaiters.push(resolve);
+      reader.nudge();
+    });
+
+  const reader: StreamReader = {
+    nudge() {
+      idleMs = minPollMs;
+      wake?.();
+    },
+    group(names) {
+      const mine = names.map((name) => {
+        const queue = queues.get(name);
+        if (!queue) throw new Error(`No stream consumer ${name}`);
+        return queue;
+      });
+      return {
+        async drain() {
+          // Until the stream is read to its end and these queues are empty at the same time.
+          for (;;) {
+            await emptyPass();
+            if (mine.every((q) => q.idle)) return;
+            await Promise.all(mine.map((q) => q.settled()));
+          }
+        },
+        stop: () => reader.stop(),
+      };
+    },
     async stop() {
       stopped = true;
-      for (const resolve of idleWaiters) resolve();
+      wake?.();
+      for (const resolve of emptyPassWaiters) resolve();
       await loop;
+      await Promise.all([...queues.values()].map((q) => q.settled()));
       streams.destroy();
     },
-    drain() {
-      // The next pass that reads nothing has delivered everything written before this call.
-      return new Promise<void>((resolve) => {
-        const waitForEmptyPass = () => idleWaiters.push(resolve);
-        if (busy) idleWaiters.push(() => idleWaiters.push(resolve));
-        else waitForEmptyPass();
-      });
-    },
   };
+  return reader;
 }
 
 /**
- * One poller per stream job of BACKGROUND_FUNCTIONS (a function with `job`), filtered like its
+ * The stream jobs of BACKGROUND_FUNCTIONS (a function with `job`) as consumers, filtered like their
  * mapping on AWS (a trigger's entity and attribute value in the new image), one record at a time.
  */
-export async function startStreamJobs(
-  options: Omit<StreamPollerOptions, 'handler' | 'filter' | 'recordsPerInvocation'>,
-): Promise<StreamPoller> {
+export async function streamJobConsumers(): Promise<Record<string, StreamConsumer>> {
   const { BACKGROUND_FUNCTIONS } = await import('../../shared/background-functions');
-  const pollers: StreamPoller[] = [];
-  for (const fn of Object.values(BACKGROUND_FUNCTIONS)) {
+  const consumers: Record<string, StreamConsumer> = {};
+  for (const [name, fn] of Object.entries(BACKGROUND_FUNCTIONS)) {
     if (!('job' in fn)) continue;
     const { job } = fn;
-    const { handler } = (await import(`../../${fn.entry}`)) as { handler: StreamHandler };
-    pollers.push(
-      await startStreamPoller({
-        ...options,
-        handler,
-        recordsPerInvocation: 1,
-        filter: (record) => {
-          const image = record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined;
-          return job.triggers.some(
-            (t) => image?.__edb_e__?.S === t.entity && image?.[t.attribute]?.S === t.value,
-          );
-        },
-      }),
-    );
+    const { handler } = (await import(/* @vite-ignore */ `../../${fn.entry}`)) as { handler: StreamHandler };
+    consumers[`job:${name}`] = {
+      handler,
+      recordsPerInvocation: 1,
+      filter: (record) => {
+        const image = record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined;
+        return job.triggers.some(
+          (t) => image?.__edb_e__?.S === t.entity && image?.[t.attribute]?.S === t.value,
+        );
+      },
+    };
   }
-  return {
-    async stop() {
-      await Promise.all(pollers.map((p) => p.stop()));
-    },
-    async drain() {
-      await Promise.all(pollers.map((p) => p.drain()));
-    },
-  };
+  return consumers;
 }

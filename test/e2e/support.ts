@@ -6,11 +6,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/global-browser';
 import type { TestStack } from '../support/local-stack';
 import { mailTo, type StoredMail, waitForMail } from '../support/mail';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = join(ROOT, 'test-results');
 
 /** Browser suites serve the built SPA (web/dist): fail early with the fix when it is missing. */
@@ -19,20 +20,17 @@ export function assertSpaBuilt(): void {
     throw new Error('Build the SPA first: npm run build:web');
 }
 
-/** Debian's headless Chromium, with the flags that keep it quiet and working inside a container. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The run's one Chromium (test/support/global-browser.ts), connected to: closing this connection
+ * closes the contexts this file opened and leaves the browser to the other files. Outside the
+ * browser tier (no shared browser), Debian's headless Chromium is launched for the caller.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const failure = inject('chromiumError');
+  if (failure) throw new Error(failure);
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**

@@ -1,20 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { expect, inject } from 'vitest';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../scripts/local/cognito';
-import { PortInUseError } from '../../scripts/local/ports';
 import {
-  findFreeBasePort,
   type LocalStack,
   type LocalStackOptions,
-  startLocalStack,
+  startLocalStackOnFreePorts,
 } from '../../scripts/local/stack';
+import { copySnapshotFiles, copySnapshotTable, demoSnapshot } from './demo-snapshot';
 
 /** The REST API is called through test/support/api-client.ts: `client(stack).call(routeName, …)`. */
 export interface TestStack extends LocalStack {
@@ -29,33 +31,53 @@ export interface TestStack extends LocalStack {
 
 export const TEST_PASSWORD = 'Test-Passw0rd!';
 
+/** The run's shared emulators (test/support/global-setup.ts), when this tier has them. */
+function sharedEmulators() {
+  const dynamodbEndpoint = inject('dynamodbEndpoint');
+  if (!dynamodbEndpoint) return undefined;
+  return { dynamodbEndpoint, certDir: inject('certDir'), runDir: inject('runDir') };
+}
+
 /**
- * Starts the real local stack (emulators included) on free ports with a throw-away data directory.
- * When it fails to start, what it had started is stopped (by startLocalStack) and the directory
- * removed; once it is up, the caller stops it (see test/support/resources.ts).
+ * What a test file's stack starts with: the demo workspace copied from the run's snapshot (`'demo'`,
+ * the default), only the demo user and their team (`'team'`), or nothing (`false`).
+ */
+export type TestSeed = boolean | 'team' | 'demo';
+
+/**
+ * Starts a local stack for this test file: the handlers, gateway, stream reader, user pool, buckets
+ * and mail of its own, on free ports, with a throw-away data folder and a table of its own in the
+ * run's shared DynamoDB Local (test/support/global-setup.ts), so files running side by side never
+ * see each other's data. When it fails to start, what it had started is stopped and the folder
+ * removed; once it is up, the caller stops it (see test/support/resources.ts), which also drops the
+ * table.
  */
 export async function startTestStack(
-  options: Pick<LocalStackOptions, 'seed' | 'dev' | 'ssoUsers'> = {},
+  options: Pick<LocalStackOptions, 'dev' | 'ssoUsers'> & { seed?: TestSeed } = {},
 ): Promise<TestStack> {
+  const seed = options.seed === undefined || options.seed === true ? 'demo' : options.seed;
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
-  let stack: LocalStack | undefined;
-  // Test files start stacks in parallel: a port found free can still be taken before the listen,
-  // so a start that lost such a race tries again on other ports (startLocalStack stopped its part).
-  for (let attempt = 1; !stack; attempt++) {
-    try {
-      stack = await startLocalStack({
-        port: await findFreeBasePort(),
-        dataDir,
-        logLevel: 'ERROR',
-        ...options,
-      });
-    } catch (error) {
-      const portTaken =
-        error instanceof PortInUseError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      if (attempt < 3 && portTaken) continue;
-      rmSync(dataDir, { recursive: true, force: true });
-      throw error;
-    }
+  const shared = sharedEmulators();
+  const tableName = `t-${basename(expect.getState().testPath ?? 'test').replace(/[^\w.-]/g, '')}-${randomBytes(4).toString('hex')}`;
+  let stack: LocalStack;
+  try {
+    const snapshot = seed === 'demo' && shared ? await demoSnapshot(shared) : undefined;
+    if (snapshot) copySnapshotFiles(snapshot, dataDir);
+    stack = await startLocalStackOnFreePorts({
+      dataDir,
+      logLevel: 'ERROR',
+      dev: options.dev,
+      ssoUsers: options.ssoUsers,
+      ...(shared ? { tableName, dynamodbEndpoint: shared.dynamodbEndpoint, certDir: shared.certDir } : {}),
+      // A copy of the snapshot already holds the demo data; without a shared emulator, seed as before.
+      seed: snapshot ? false : seed,
+      beforeStream: snapshot
+        ? async (dynamo, table) => void (await copySnapshotTable(dynamo, snapshot, table))
+        : undefined,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   const cognito = new CognitoIdentityProviderClient({});
   return {
@@ -63,6 +85,10 @@ export async function startTestStack(
     async stop() {
       try {
         await stack.stop();
+        if (shared)
+          await new DynamoDBClient({ endpoint: shared.dynamodbEndpoint }).send(
+            new DeleteTableCommand({ TableName: stack.tableName }),
+          );
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

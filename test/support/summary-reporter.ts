@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Reporter, SerializedError, TestCase, TestModule, TestSuite } from 'vitest/node';
+import { logFileFor, shownLogFile } from './log-files';
 
 /**
  * Ends the run with the plain 'N passed, N failed, N skipped' line that CI reads, and never says
@@ -13,6 +16,12 @@ import type { Reporter, SerializedError, TestCase, TestModule, TestSuite } from 
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []) {
+    // Where a failing file's handler, emulator and console output went (test/support/quiet-logs.ts).
+    for (const module of testModules) {
+      const failed = module.state() === 'failed' || module.errors().length > 0;
+      if (failed && existsSync(logFileFor(module.moduleId)))
+        console.log(`logs of ${relative(process.cwd(), module.moduleId)}: ${shownLogFile(module.moduleId)}`);
+    }
     const counts = summarize(testModules, unhandledErrors);
     console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   }
