@@ -3,9 +3,9 @@
  * `z.toJSONSchema`): values a schema accepts, and what a careless or hostile client sends instead
  * (the wrong shape, a wrong type per field, missing and extra fields, values out of range, oversize
  * and odd-unicode strings, `__proto__` keys, deep nesting, numbers JSON can spell but no store can
- * keep, malformed JSON), plus hostile path segments and query strings. The route sweeps
- * (test/integration/route-sweeps.test.ts) send them to every route of the table, so a route is
- * swept the day it is added.
+ * keep, malformed JSON), plus hostile path segments and query strings. The bad-input sweep
+ * (test/support/route-sweep-bad-input.ts, run by test/integration/sweep-bad-input-1 and -2.test.ts)
+ * sends them to every route of the table, so a route is swept the day it is added.
  *
  * Bodies are produced as JSON *text*: some hostile inputs (`1e400`, a `__proto__` key, 3,000
  * levels of nesting) cannot be built as objects and stringified.
