@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { logFileFor } from './test/support/log-files.ts';
+import LongestFirst from './test/support/sequencer.ts';
 
 /**
  * The tiers, as vitest projects: unit (no I/O), cdk (the synthesised app), integration (handlers
@@ -51,6 +52,7 @@ export default defineConfig(({ mode }) => {
       hookTimeout: 180_000,
       maxWorkers: 2,
       fileParallelism: true,
+      sequence: { sequencer: LongestFirst },
       // A test's console output goes to its file's log (test/support/log-files.ts), not the
       // terminal; the sweeps' counts lines are shown as well.
       onConsoleLog(log, _type, entity) {

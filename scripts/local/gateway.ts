@@ -142,8 +142,28 @@ function singleValued(headers: IncomingMessage['headers']): Record<string, strin
   );
 }
 
+/** An API request as the gateway takes it off the wire (or from a test, in-process). */
+export interface ApiRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string | undefined>;
+  body: Buffer;
+  sourceIp?: string;
+}
+
+export interface ApiAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface Gateway {
   server: Server;
+  /**
+   * An API request handled as one that came over HTTP is (routing, the authorizer, the event, the
+   * group's handler), without the HTTP: for sweeps that send many thousands.
+   */
+  invokeApi(request: ApiRequest): Promise<ApiAnswer>;
   /** Drops every websocket, waits for their $disconnect handlers, then closes the server. */
   close(): Promise<void>;
 }
@@ -164,34 +184,58 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.end(JSON.stringify(body));
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const method = req.method ?? 'GET';
-    const matched = matchRoute(method, url.pathname);
-    if (!matched) return sendJson(res, 404, { message: 'Not found' });
+  /** One API request, from its method, URL, headers and body to the handler's answer. */
+  async function dispatchApi(request: ApiRequest): Promise<ApiAnswer> {
+    const json = (statusCode: number, body: unknown): ApiAnswer => ({
+      statusCode,
+      headers: { ...apiHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const matched = matchRoute(request.method, request.url.pathname);
+    if (!matched) return json(404, { message: 'Not found' });
     const { route, params } = matched;
-    const body = await readBody(req);
-    if (body === 'too-large') return sendJson(res, 413, { message: 'Request body is too large' });
-    const headers = singleValued(req.headers);
+    if (request.body.length > MAX_GATEWAY_BODY) return json(413, { message: 'Request body is too large' });
     let claims: Record<string, unknown> | undefined;
     if (route.auth === 'user') {
-      const token = headers.authorization?.replace(/^Bearer /i, '');
+      const token = request.headers.authorization?.replace(/^Bearer /i, '');
       claims = token ? await options.verifyIdToken(token).catch(() => undefined) : undefined;
-      if (!claims) return sendJson(res, 401, { message: 'Unauthorized' });
+      if (!claims) return json(401, { message: 'Unauthorized' });
     }
     const event = apiGatewayEvent({
       route,
-      method,
-      path: url.pathname,
+      method: request.method,
+      path: request.url.pathname,
       params,
-      query: url.searchParams,
-      headers,
-      body,
+      query: request.url.searchParams,
+      headers: request.headers,
+      body: request.body,
       claims,
-      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      sourceIp: request.sourceIp ?? '127.0.0.1',
     });
     const result = await options.handlers[route.group](event, lambdaContext(route.group));
-    res.writeHead(result.statusCode, { ...apiHeaders, ...lowerCased(result.headers) });
-    res.end(result.body);
+    return {
+      statusCode: result.statusCode,
+      headers: { ...apiHeaders, ...lowerCased(result.headers) },
+      body: result.body,
+    };
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+    if (body === 'too-large') {
+      if (!matchRoute(method, url.pathname)) return sendJson(res, 404, { message: 'Not found' });
+      return sendJson(res, 413, { message: 'Request body is too large' });
+    }
+    const answer = await dispatchApi({
+      method,
+      url,
+      headers: singleValued(req.headers),
+      body,
+      sourceIp: req.socket.remoteAddress ?? undefined,
+    });
+    res.writeHead(answer.statusCode, answer.headers);
+    res.end(answer.body);
   }
 
   /** POST/DELETE/GET /@connections/{id}, as ApiGatewayManagementApiClient calls it. */
@@ -310,6 +354,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   return {
     server,
+    invokeApi: dispatchApi,
     async close() {
       for (const ws of sockets.values()) ws.terminate();
       await new Promise((resolve) => setTimeout(resolve, 0)); // let 'close' events queue their handlers

@@ -34,10 +34,11 @@ const keySchema = (partitionKey: string, sortKey: string) => [
 ];
 
 /**
- * Creates the table as shared/table.ts defines it, with its stream; a table kept from an earlier
- * run gets the stream and any index added since.
+ * Creates the table as shared/table.ts defines it, with its stream (unless `withStream` is false:
+ * the stream is then turned on by calling this again); a table kept from an earlier run gets the
+ * stream and any index added since.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string) {
+export async function ensureTable(client: DynamoDBClient, tableName: string, withStream = true) {
   const attributes = (names: string[]) =>
     names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
   const stream = { StreamEnabled: true, StreamViewType: TABLE.streamViewType };
@@ -57,7 +58,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
           KeySchema: keySchema(index.partitionKey, index.sortKey),
           Projection: { ProjectionType: 'ALL' },
         })),
-        StreamSpecification: stream,
+        ...(withStream ? { StreamSpecification: stream } : {}),
       }),
     );
     await client.send(
@@ -69,7 +70,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string) {
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
+    if (withStream && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: stream }));
     }
     const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));

@@ -20,7 +20,7 @@ import {
   startLocalCognito,
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
-import { type GatewayOptions, startGateway } from './gateway';
+import { type Gateway, type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { closeSmtpListener, startSmtpListener } from './smtp';
@@ -62,6 +62,8 @@ export interface LocalStackOptions {
    * (`'demo'`, or `true`, the default), or nothing (`false`).
    */
   seed?: boolean | 'team' | 'demo';
+  /** Import every route group's handler once the stack is up (default true; tests import on first call). */
+  warmHandlers?: boolean;
   /** The table's name (default `workspace`): stacks sharing one DynamoDB Local each have their own. */
   tableName?: string;
   /** A DynamoDB Local already running (tests share one per run); by default the stack starts its own. */
@@ -69,8 +71,8 @@ export interface LocalStackOptions {
   /** Where the hosted domain's certificate is kept (default the data directory). */
   certDir?: string;
   /**
-   * Runs once the table exists and before anything reads its stream (tests restore a snapshot of
-   * the demo data here, so its items are not reacted to again).
+   * Runs once the table exists and before its stream is turned on (tests restore a snapshot of the
+   * demo data here: its items are not on the stream, so nothing reacts to them again).
    */
   beforeStream?: (dynamo: DynamoDBClient, tableName: string) => Promise<void>;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -93,6 +95,8 @@ export interface LocalStack {
   jobs: StreamPoller;
   /** The table this stack's handlers use. */
   tableName: string;
+  /** An API request handled in-process, as one over HTTP is (see Gateway.invokeApi). */
+  invokeApi: Gateway['invokeApi'];
   stop(): Promise<void>;
 }
 
@@ -198,18 +202,31 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => sso.stop());
 
     const dynamoClient = new DynamoDBClient({});
-    await ensureTable(dynamoClient, tableName);
-    await options.beforeStream?.(dynamoClient, tableName);
+    // What beforeStream writes is not on the stream at all: the stream is turned on after it.
+    await ensureTable(dynamoClient, tableName, !options.beforeStream);
+    if (options.beforeStream) {
+      await options.beforeStream(dynamoClient, tableName);
+      await ensureTable(dynamoClient, tableName);
+    }
     if (seed !== false)
       await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
 
-    const handlers = Object.fromEntries(
-      await Promise.all(
-        ROUTE_GROUPS.map(async (group) => [
+    // Each group's handler is imported on its first request, as a Lambda's cold start: a test file
+    // pays only for the groups it calls. `npm start` warms them all once it is up.
+    const loading = new Map<RouteGroup, Promise<GatewayOptions['handlers'][RouteGroup]>>();
+    const load = (group: RouteGroup) => {
+      if (!loading.has(group))
+        loading.set(
           group,
-          (await import(`../../functions/${group}/handler.ts`)).handler,
-        ]),
-      ),
+          import(/* @vite-ignore */ `../../functions/${group}/handler.ts`).then((m) => m.handler),
+        );
+      return loading.get(group)!;
+    };
+    const handlers = Object.fromEntries(
+      ROUTE_GROUPS.map((group) => [
+        group,
+        async (...args: Parameters<GatewayOptions['handlers'][RouteGroup]>) => (await load(group))(...args),
+      ]),
     ) as GatewayOptions['handlers'];
     const { handler: websocketHandler } = await import('../../functions/websocket/handler');
     const { handler: reactionsHandler } = await import('../../functions/reactions/handler');
@@ -299,6 +316,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         LOCAL_POOL_ID,
         LOCAL_CLIENT_ID,
       );
+    if (options.warmHandlers !== false) void Promise.all(ROUTE_GROUPS.map(load)).catch(() => {});
     // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs
     // it; after the demo data, so the first run already sees the demo documents.
     stops.push(await startSchedules());
@@ -317,6 +335,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       reactions,
       jobs,
       tableName,
+      invokeApi: gateway.invokeApi,
       stop,
     };
   } catch (error) {

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } 
 import { join, resolve } from 'node:path';
 import {
   BatchWriteItemCommand,
-  type DynamoDBClient,
+  DynamoDBClient,
   ScanCommand,
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
@@ -20,6 +20,8 @@ export interface DemoSnapshot {
   /** The data folder to copy (user pool, buckets, sent mail). */
   dataDir: string;
   tableName: string;
+  /** The DynamoDB Local holding the table. */
+  dynamodbEndpoint: string;
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -42,7 +44,11 @@ export async function demoSnapshot(options: {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   if (builder) {
-    const snapshot: DemoSnapshot = { dataDir: join(dir, 'data'), tableName: 'demo-snapshot' };
+    const snapshot: DemoSnapshot = {
+      dataDir: join(dir, 'data'),
+      tableName: 'demo-snapshot',
+      dynamodbEndpoint: options.dynamodbEndpoint,
+    };
     const log = join(dir, 'build.log');
     const out = openSync(log, 'a');
     const code = await new Promise<number | null>((done) => {
@@ -91,10 +97,11 @@ export async function copySnapshotTable(
   snapshot: DemoSnapshot,
   tableName: string,
 ): Promise<number> {
+  const source = new DynamoDBClient({ endpoint: snapshot.dynamodbEndpoint });
   let copied = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(
+    const page = await source.send(
       new ScanCommand({ TableName: snapshot.tableName, ExclusiveStartKey: startKey as never }),
     );
     const items = page.Items ?? [];
@@ -116,5 +123,6 @@ export async function copySnapshotTable(
     copied += items.length;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  source.destroy();
   return copied;
 }

@@ -1,9 +1,12 @@
 /**
  * The emulators a test run shares, started once per run (vitest `globalSetup` of the integration
- * and browser tiers; the two tiers share one through `globalThis`, since both setups run in the
- * main process): DynamoDB Local in memory, and the hosted domain's certificate. Each test file then
- * starts its own light stack around them (test/support/local-stack.ts) with a table of its own, so
- * files never see each other's data and run in parallel. Values reach the files through `provide`.
+ * and browser tiers; the two tiers share them through `globalThis`, since both setups run in the
+ * main process): one DynamoDB Local per worker, in memory, and the hosted domain's certificate.
+ * Each test file then starts its own light stack around its worker's DynamoDB Local
+ * (test/support/local-stack.ts) with a table of its own, so files never see each other's data and
+ * run in parallel. (One DynamoDB Local for both workers was measured slower: it handles one
+ * request at a time per database, and its stream bookkeeping grows with every table's writes.)
+ * Values reach the files through `provide`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,8 +19,8 @@ import { isPortFree } from '../../scripts/local/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's DynamoDB Local (in memory). */
-    dynamodbEndpoint: string;
+    /** The run's DynamoDB Locals (in memory), one per worker (`VITEST_POOL_ID`). */
+    dynamodbEndpoints: string[];
     /** The hosted domain's certificate, made once. */
     certDir: string;
     /** A folder of this run's (the demo data's snapshot is built there once). */
@@ -29,7 +32,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 
 interface Shared {
   users: number;
-  started: Promise<{ dynamo: ChildProcess; endpoint: string; runDir: string; certDir: string }>;
+  started: Promise<{ dynamos: ChildProcess[]; endpoints: string[]; runDir: string; certDir: string }>;
 }
 const KEY = Symbol.for('questionnaire-workspace.test-emulators');
 const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
@@ -42,42 +45,55 @@ async function freePort(): Promise<number> {
   throw new Error('No free port for DynamoDB Local');
 }
 
-async function startShared(): Promise<Awaited<Shared['started']>> {
-  const certDir = join(ROOT, 'node_modules', '.cache', 'hosted-ui-certificate');
-  const runDir = mkdtempSync(join(tmpdir(), 'workspace-run-'));
-  await ensureCertificate(certDir);
+async function startDynamoDbOnFreePort(): Promise<ChildProcess & { port: number }> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      const dynamo = await startDynamoDb(port);
-      return { dynamo, endpoint: `http://127.0.0.1:${port}`, runDir, certDir };
+      return Object.assign(await startDynamoDb(port), { port });
     } catch (error) {
-      if (attempt >= 3) {
-        rmSync(runDir, { recursive: true, force: true });
-        throw error;
-      }
+      if (attempt >= 3) throw error;
     }
   }
 }
 
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function startShared(workers: number): Promise<Awaited<Shared['started']>> {
+  const certDir = join(ROOT, 'node_modules', '.cache', 'hosted-ui-certificate');
+  const runDir = mkdtempSync(join(tmpdir(), 'workspace-run-'));
+  await ensureCertificate(certDir);
+  const started = await Promise.allSettled(Array.from({ length: workers }, startDynamoDbOnFreePort));
+  const dynamos = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = started.find((r) => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(dynamos.map(stopProcess));
+    rmSync(runDir, { recursive: true, force: true });
+    throw failure.reason;
+  }
+  return { dynamos, endpoints: dynamos.map((d) => `http://127.0.0.1:${d.port}`), runDir, certDir };
+}
+
 export default async function setup(project: TestProject) {
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-  registry[KEY] ??= { users: 0, started: startShared() };
+  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  registry[KEY] ??= { users: 0, started: startShared(workers) };
   const shared = registry[KEY];
   shared.users++;
-  const { dynamo, endpoint, runDir, certDir } = await shared.started;
-  project.provide('dynamodbEndpoint', endpoint);
+  const { dynamos, endpoints, runDir, certDir } = await shared.started;
+  project.provide('dynamodbEndpoints', endpoints);
   project.provide('certDir', certDir);
   project.provide('runDir', runDir);
   return async () => {
     if (--shared.users > 0) return;
     registry[KEY] = undefined;
-    await new Promise<void>((done) => {
-      if (dynamo.exitCode !== null) return done();
-      dynamo.once('exit', () => done());
-      dynamo.kill('SIGTERM');
-      setTimeout(() => dynamo.kill('SIGKILL'), 5000).unref();
-    });
+    await Promise.all(dynamos.map(stopProcess));
     rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The isolation check run by two test files at once (isolation-a and isolation-b): each writes the
- * same ids — the same person's e-mail, the same item keys — and must see only what it wrote. They
- * wait for each other (up to a limit, in case a shard holds only one of them) so that both have
- * written before either looks.
+ * same ids — the same person's e-mail, the same item keys — and must see only what it wrote. Each
+ * waits a little for the other to have written before it looks (both are in the fast set, so they
+ * usually run side by side; the log says whether they met), and passes or fails the same either way.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ async function waitForPeer(me: string, peer: string, step: string): Promise<bool
   const dir = join(inject('runDir'), 'isolation');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${me}.${step}`), '');
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 8_000;
   while (Date.now() < deadline) {
     if (existsSync(join(dir, `${peer}.${step}`))) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -39,8 +39,7 @@ export function isolationSuite(me: 'a' | 'b') {
   afterAll(() => resources.stopAll());
 
   it(`file ${me} writes the ids file ${peer} writes, and sees only its own`, async () => {
-    // Prepare: both files at work at the same time.
-    await waitForPeer(me, peer, 'started');
+    // Prepare
     const api = client(stack);
     const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 

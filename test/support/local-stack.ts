@@ -33,8 +33,10 @@ export const TEST_PASSWORD = 'Test-Passw0rd!';
 
 /** The run's shared emulators (test/support/global-setup.ts), when this tier has them. */
 function sharedEmulators() {
-  const dynamodbEndpoint = inject('dynamodbEndpoint');
-  if (!dynamodbEndpoint) return undefined;
+  const endpoints = inject('dynamodbEndpoints');
+  if (!endpoints?.length) return undefined;
+  // This worker's own DynamoDB Local.
+  const dynamodbEndpoint = endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length];
   return { dynamodbEndpoint, certDir: inject('certDir'), runDir: inject('runDir') };
 }
 
@@ -66,6 +68,7 @@ export async function startTestStack(
     stack = await startLocalStackOnFreePorts({
       dataDir,
       logLevel: 'ERROR',
+      warmHandlers: false,
       dev: options.dev,
       ssoUsers: options.ssoUsers,
       ...(shared ? { tableName, dynamodbEndpoint: shared.dynamodbEndpoint, certDir: shared.certDir } : {}),
