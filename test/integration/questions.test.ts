@@ -704,21 +704,37 @@ describe('concurrent saves', () => {
     const { questionId } = await addQuestion(member, projectId, 'Describe your vulnerability management.');
     const at = { params: { projectId, questionId } };
     const writers = [admin, manager, member, ...crowd];
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    // Act: each save reads the question, then saves with the version it read.
-    const saves = await Promise.all(
-      Array.from({ length: 50 }, async (_, i) => {
-        const writer = writers[i % writers.length];
-        await sleep((i * 37) % 400);
-        const read = await as(writer).call('getQuestion', at);
-        const answer = `Answer ${i} by ${writer.email}`;
-        const saved = await as(writer).call('updateQuestion', {
-          ...at,
-          body: { answer, version: read.body.data.version },
-        });
-        return { i, answer, status: saved.status, version: saved.body?.data?.version as number | undefined };
-      }),
-    );
+    // Act: ten waves of five members at once; each save reads the question, then saves with the
+    // version it read. A wave starts once the one before has answered, so overlapping saves meet
+    // in every wave however fast or loaded the machine is (timed starts alone let every read of a
+    // slow run see the first version).
+    const saves: Array<{ i: number; answer: string; status: number; version: number | undefined }> = [];
+    for (let wave = 0; wave < 10; wave++) {
+      const reads = await Promise.all(
+        Array.from({ length: 5 }, (_, k) =>
+          as(writers[(wave * 5 + k) % writers.length]).call('getQuestion', at),
+        ),
+      );
+      saves.push(
+        ...(await Promise.all(
+          reads.map(async (read, k) => {
+            const i = wave * 5 + k;
+            const writer = writers[i % writers.length];
+            const answer = `Answer ${i} by ${writer.email}`;
+            const saved = await as(writer).call('updateQuestion', {
+              ...at,
+              body: { answer, version: read.body.data.version },
+            });
+            return {
+              i,
+              answer,
+              status: saved.status,
+              version: saved.body?.data?.version as number | undefined,
+            };
+          }),
+        )),
+      );
+    }
     // Assess
     expect(saves.every((s) => s.status === 200 || s.status === 409)).toBe(true);
     const landed = saves.filter((s) => s.status === 200).sort((a, b) => (a.version ?? 0) - (b.version ?? 0));
