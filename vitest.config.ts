@@ -50,7 +50,7 @@ export default defineConfig(({ mode }) => {
       // Polls wait on the stream and the browser; on a loaded 2-core machine 1 s (the default) is too short.
       expect: { poll: { timeout: 10_000, interval: 100 } },
       hookTimeout: 180_000,
-      maxWorkers: 3,
+      maxWorkers: 2,
       fileParallelism: true,
       sequence: { sequencer: LongestFirst },
       // A test's console output goes to its file's log (test/support/log-files.ts), not the
