@@ -147,3 +147,13 @@ export const closeServer = (server: Server) =>
     server.closeAllConnections?.();
     server.close(() => resolve());
   });
+
+/** Ends a child process (SIGTERM, then SIGKILL after 5 s); resolves once it has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}

@@ -3,7 +3,6 @@
  * ports derived from the app port, the table and demo team, and the gateway serving the SPA, the
  * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -19,7 +18,7 @@ import {
   type LocalFederation,
   startLocalCognito,
 } from './cognito';
-import { closeServer, startDynamoDb, startS3, startSes } from './emulators';
+import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
 import { type Gateway, type GatewayOptions, startGateway } from './gateway';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
@@ -222,12 +221,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         );
       return loading.get(group)!;
     };
-    const handlers = Object.fromEntries(
-      ROUTE_GROUPS.map((group) => [
-        group,
-        async (...args: Parameters<GatewayOptions['handlers'][RouteGroup]>) => (await load(group))(...args),
-      ]),
-    ) as GatewayOptions['handlers'];
     const { handler: websocketHandler } = await import('../../functions/websocket/handler');
     const { handler: reactionsHandler } = await import('../../functions/reactions/handler');
     const { idTokenVerifier } = await import('../../functions/common/token-verifier');
@@ -258,9 +251,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // queue of its own; started after the gateway is listening (reactions post live events to its
     // @connections endpoint), and read again as soon as a request ends.
     let stream: Awaited<ReturnType<typeof startStreamReader>> | undefined;
+    type RestHandler = GatewayOptions['handlers'][RouteGroup];
+    /** A handler that, once it has answered, has the stream read again at once. */
     const nudging =
-      <F extends (...args: never[]) => Promise<unknown>>(fn: F) =>
-      async (...args: Parameters<F>) => {
+      <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
         try {
           return await fn(...args);
         } finally {
@@ -270,9 +265,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const gateway = await startGateway({
       port: ports.app,
       handlers: Object.fromEntries(
-        Object.entries(handlers).map(([group, fn]) => [group, nudging(fn as never)]),
-      ) as Record<RouteGroup, never>,
-      websocketHandler: nudging(websocketHandler as never) as never,
+        ROUTE_GROUPS.map((group) => [
+          group,
+          nudging(async (...args: Parameters<RestHandler>) => (await load(group))(...args)),
+        ]),
+      ) as GatewayOptions['handlers'],
+      websocketHandler: nudging(websocketHandler as (...args: unknown[]) => Promise<unknown>) as never,
       verifyIdToken: (token) => idTokenVerifier().verify(token) as Promise<Record<string, unknown>>,
       runtimeConfig,
       spa,
@@ -342,15 +340,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
 }
 
 /**

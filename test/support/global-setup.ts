@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startDynamoDb } from '../../scripts/local/emulators';
+import { startDynamoDb, stopProcess } from '../../scripts/local/emulators';
 import { ensureCertificate } from '../../scripts/local/hosted-ui';
 import { isPortFree } from '../../scripts/local/ports';
 
@@ -58,15 +58,6 @@ async function startDynamoDbOnFreePort(): Promise<ChildProcess & { port: number 
       if (attempt >= 3) throw error;
     }
   }
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise<void>((done) => {
-    if (child.exitCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
 }
 
 async function startShared(workers: number): Promise<Awaited<Shared['started']>> {
