@@ -47,6 +47,11 @@ export interface StreamPoller {
   stop(): Promise<void>;
   /** Resolves once every record written so far has been handed to the handler (tests, bench). */
   drain(): Promise<void>;
+  /**
+   * Holds these consumers' queues: records are still read and queued, but not handed on until the
+   * returned release is called (a test that must see a state a job would otherwise end too fast).
+   */
+  hold(): () => void;
 }
 
 export interface StreamReader {
@@ -173,7 +178,16 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
     Object.entries(options.consumers).map(([name, consumer]) => {
       let tail: Promise<void> = Promise.resolve();
       let pending = 0;
+      /** Open unless held: each batch waits for it before it is handed on. */
+      let gate: Promise<void> = Promise.resolve();
       const queue = {
+        hold() {
+          let release!: () => void;
+          gate = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return release;
+        },
         push(records: DynamoDBRecord[]) {
           const taken = records.filter(consumer.filter ?? (() => true));
           const size = consumer.recordsPerInvocation ?? taken.length;
@@ -181,6 +195,7 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
             const batch = taken.slice(i, i + size);
             pending++;
             tail = tail.then(async () => {
+              await gate;
               await deliver(consumer.handler, batch);
               pending--;
               // What the handler wrote is read at once.
@@ -287,6 +302,12 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
             if (mine.every((q) => q.idle)) return;
             await Promise.all(mine.map((q) => q.settled()));
           }
+        },
+        hold() {
+          const releases = mine.map((q) => q.hold());
+          return () => {
+            for (const release of releases) release();
+          };
         },
         stop: () => reader.stop(),
       };

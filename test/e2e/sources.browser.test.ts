@@ -126,13 +126,19 @@ describe('importing a questionnaire spreadsheet', () => {
     await addFile.locator('input[type=file]').setInputFiles(join(FILES, FILE_NAME));
     await addFile.getByText(FILE_NAME).waitFor();
     await shot(page, 'add-file-1440');
+    // The stream jobs wait until the card was seen Processing… (reading can end before the list shows).
+    const release = stack.jobs.hold();
     await addFile.getByRole('button', { name: 'Upload' }).click();
 
     // Back in Question Sources: the new file is read, then Ready without a reload.
     await sources.waitFor();
     const card = sources.getByRole('article', { name: FILE_NAME });
-    await card.getByText('Processing…').waitFor();
-    await shot(page, 'sources-processing-1440');
+    try {
+      await card.getByText('Processing…').waitFor();
+      await shot(page, 'sources-processing-1440');
+    } finally {
+      release();
+    }
     // Live: the list is not re-read on a timer sooner than every 15 s, and reading takes a few seconds.
     await card.getByText('Ready', { exact: true }).waitFor({ timeout: 12_000 });
     await card.getByRole('listitem', { name: 'Questionnaire' }).getByText('Not configured').waitFor();
