@@ -60,7 +60,13 @@ interface Mailing {
 }
 
 /** One e-mail to `to`, with the reply address of this question and recipient, once per record. */
-async function mail(m: Mailing, purpose: string, to: string, kind: CommentEmailKind) {
+async function mail(
+  m: Mailing,
+  purpose: string,
+  to: string,
+  kind: CommentEmailKind,
+  recipientUserId?: string,
+) {
   await once(m.change, purpose, async () => {
     const secret = await replySigningSecret();
     const key: QuestionKey = {
@@ -71,7 +77,7 @@ async function mail(m: Mailing, purpose: string, to: string, kind: CommentEmailK
     const recipient = to.toLowerCase();
     const replyId = replyIdOf(secret, { ...key, recipient });
     const expiresAt = replyExpiry();
-    await repo.saveReplyThread({ replyId, ...key, recipient, expiresAt });
+    await repo.saveReplyThread({ replyId, ...key, recipient, recipientUserId, expiresAt });
     await sendEmail(
       to,
       commentEmail({
@@ -130,14 +136,14 @@ async function notifyAndMail(
       );
     }
     if (!emailSettingsOf(user).sendEmailOnBeingMentioned) continue;
-    await mail(m, `mention-email-${userId}`, user.emailAddress, 'mention');
+    await mail(m, `mention-email-${userId}`, user.emailAddress, 'mention', userId);
     mailed.add(userId);
   }
   for (const userId of followers) {
     const user = users.get(userId);
     if (mailed.has(userId) || !canRead(project, user)) continue;
     if (!emailSettingsOf(user).sendEmailOnBeingRepliedTo) continue;
-    await mail(m, `reply-email-${userId}`, user.emailAddress, 'reply');
+    await mail(m, `reply-email-${userId}`, user.emailAddress, 'reply', userId);
   }
   for (const address of new Set((comment.emailList ?? []).map((a) => a.toLowerCase()))) {
     await mail(m, `copy-email-${address}`, address, 'copy');

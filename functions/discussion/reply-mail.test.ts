@@ -55,7 +55,40 @@ describe('parsing a raw reply', () => {
       text: 'Done.',
       spamVerdict: undefined,
       virusVerdict: undefined,
+      authentication: {},
+      messageId: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
     });
+  });
+
+  it("reads SES receiving's sender authentication from the topmost Authentication-Results only", async () => {
+    // Prepare: SES's header on top; the sender's own claims below it, and one of another server.
+    const raw = Buffer.concat([
+      Buffer.from('Authentication-Results: amazonses.com;\r\n spf=pass smtp.mailfrom=mia@initech.test;\r\n'),
+      Buffer.from(' dkim=fail header.i=@initech.test; dmarc=pass header.from=initech.test\r\n'),
+      message(
+        {
+          From: 'mia@initech.test',
+          To: 'reply+a.b@reply.example.test',
+          'Message-ID': '<one@initech.test>',
+          'Authentication-Results': 'amazonses.com; spf=pass; dkim=pass; dmarc=pass',
+        },
+        'Done.',
+      ),
+    ]);
+    const elsewhere = message(
+      {
+        From: 'x@y.test',
+        To: 'reply+a.b@reply.example.test',
+        'Authentication-Results': 'mx.other.test; spf=pass; dkim=pass; dmarc=pass',
+      },
+      'Hi',
+    );
+    // Act
+    const [parsed, other] = await Promise.all([parseReply(raw), parseReply(elsewhere)]);
+    // Assess
+    expect(parsed.authentication).toEqual({ spf: 'pass', dkim: 'fail', dmarc: 'pass' });
+    expect(parsed.messageId).toBe('<one@initech.test>');
+    expect(other.authentication).toEqual({});
   });
 
   it("reads SES receiving's spam and virus verdicts", async () => {

@@ -5,12 +5,14 @@ import { db as shared } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
 import { CommentEntity } from './entities/comment';
 import { QuestionWatchEntity } from './entities/question-watch';
+import { ReplyReceiptEntity } from './entities/reply-receipt';
 import { ReplyThreadEntity } from './entities/reply-thread';
 
 const db = bindService({
   comment: CommentEntity,
   questionWatch: QuestionWatchEntity,
   replyThread: ReplyThreadEntity,
+  replyReceipt: ReplyReceiptEntity,
 });
 
 export type CommentItem = EntityItem<typeof CommentEntity>;
@@ -35,6 +37,23 @@ export async function getProject(teamId: string, projectId: string) {
 export async function commentsOf(key: QuestionKey) {
   const { data } = await db().entities.comment.query.primary(key).go({ pages: 'all' });
   return data;
+}
+
+/**
+ * Posts a reply e-mail's comment and its receipt together: false (nothing written) when a receipt
+ * with this id exists, i.e. the same message was posted before.
+ */
+export async function createReplyComment(
+  comment: Omit<CommentItem, 'createdAt'>,
+  receipt: { receiptId: string; expiresAt: number },
+): Promise<boolean> {
+  const result = await db()
+    .transaction.write(({ comment: c, replyReceipt }) => [
+      c.create(comment).commit(),
+      replyReceipt.create({ ...receipt, commentId: comment.commentId }).commit(),
+    ])
+    .go();
+  return !result.canceled;
 }
 
 export async function createComment(comment: Omit<CommentItem, 'createdAt'> & { createdAt?: string }) {

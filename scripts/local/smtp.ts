@@ -5,6 +5,11 @@
  * emulated inbound bucket and invokes the inboundMail function, as SES receiving does on AWS). It
  * answers once the message was handled, so a sender (or a test) knows the comment exists when its
  * send resolves.
+ *
+ * Like SES receiving, it puts its verdicts on the sender's authentication at the top of the message
+ * (`Authentication-Results: amazonses.com; spf=…; dkim=…; dmarc=…`). Without DNS it cannot check
+ * them, so they are pass unless the message asks for others in a `X-Local-Authentication` header
+ * (`spf=fail; dkim=pass; dmarc=pass`): how tests send mail that SES would find unauthenticated.
  */
 import { createRequire } from 'node:module';
 import { simpleParser } from 'mailparser';
@@ -22,6 +27,19 @@ export interface SmtpListenerOptions {
   replyDomain: string;
   /** Handles one message; the text it resolves to is shown in the viewer beside the message. */
   onMessage(raw: Buffer, envelopeRecipients: string[]): Promise<string>;
+}
+
+export const LOCAL_AUTHENTICATION_HEADER = 'X-Local-Authentication';
+
+/** The message with the listener's Authentication-Results on top (see above). */
+export function withAuthenticationResults(raw: Buffer): Buffer {
+  const headerEnd = raw.indexOf('\r\n\r\n');
+  const head = raw.subarray(0, headerEnd < 0 ? raw.length : headerEnd).toString('latin1');
+  const asked = new RegExp(`^${LOCAL_AUTHENTICATION_HEADER}:(.*(?:\r\n[ \t].*)*)`, 'im').exec(head)?.[1] ?? '';
+  const verdict = (method: string) =>
+    new RegExp(`\\b${method}\\s*=\\s*([a-z]+)`, 'i').exec(asked)?.[1].toLowerCase() ?? 'pass';
+  const results = ['spf', 'dkim', 'dmarc'].map((m) => `${m}=${verdict(m)}`).join('; ');
+  return Buffer.concat([Buffer.from(`Authentication-Results: amazonses.com; ${results}\r\n`), raw]);
 }
 
 const smtpError = (message: string, responseCode: number) =>
@@ -70,7 +88,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       stream.on('end', async () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded)
           return callback(smtpError('Message too large', 552));
-        const raw = Buffer.concat(chunks);
+        const raw = withAuthenticationResults(Buffer.concat(chunks));
         const recipients = session.envelope.rcptTo.map((a) => a.address);
         let outcome: string;
         try {

@@ -92,6 +92,10 @@ export interface ReplyInit {
   subject?: string;
   /** The e-mail being answered: quoted below the reply as a mail program would ("On … wrote:"). */
   quoting?: StoredMail;
+  /** Its Message-ID (nodemailer makes a new one otherwise): the same one again is a redelivery. */
+  messageId?: string;
+  /** Extra headers, e.g. X-Local-Authentication to have the listener find SPF, DKIM or DMARC failing. */
+  headers?: Record<string, string>;
 }
 
 /** The text of a reply as mail programs write it: the answer, then the quoted original. */
@@ -122,6 +126,8 @@ export async function sendToSmtpListener(stack: Pick<TestStack, 'smtpUrl'>, init
       to: init.to,
       subject: init.subject ?? (init.quoting ? `Re: ${init.quoting.subject}` : 'Re: a comment'),
       text: replyBody(init.text, init.quoting),
+      ...(init.messageId ? { messageId: init.messageId } : {}),
+      ...(init.headers ? { headers: init.headers } : {}),
     });
   } finally {
     transport.close();

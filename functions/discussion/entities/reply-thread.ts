@@ -16,6 +16,8 @@ export const ReplyThreadEntity = new Entity({
     questionId: { type: 'string', required: true },
     /** The address the e-mail was sent to, lower case. */
     recipient: { type: 'string', required: true },
+    /** The member it was sent to (absent for an address copied on a comment): replies post as them. */
+    recipientUserId: { type: 'string' },
     /** Seconds since the epoch (the table's TTL attribute). */
     expiresAt: { type: 'number', required: true },
   },
