@@ -104,27 +104,42 @@ function runsOf(records: DynamoDBRecord[]): Run[] {
   return runs;
 }
 
+async function react(entity: string, changes: Change[]) {
+  // A group may follow an entity another group takes in batches (sources follow questions too).
+  const batch = inBatches[entity];
+  const single = byEntity[entity];
+  if (batch) await batch(changes);
+  if (single) for (const change of changes) await single(change);
+}
+
+/**
+ * Every change of the batch is handled, whatever one of them does: a change whose reaction fails
+ * (a run taken in batches is then tried change by change, to find which) is logged and reported,
+ * and the others go on. Only the earliest failed record is reported: the stream retries from it
+ * (the later ones again too, which reactions, being idempotent, take as no-ops), a bounded number of
+ * times, then sends it to the on-failure queue.
+ */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+  const failed: Run['items'] = [];
   for (const { entity, items } of runsOf(event.Records)) {
-    const changes = items.map((i) => i.change);
     try {
-      // A group may follow an entity another group takes in batches (sources follow questions too).
-      const batch = inBatches[entity];
-      const single = byEntity[entity];
-      if (batch) await batch(changes);
-      if (single) for (const change of changes) await single(change);
-    } catch (error) {
-      const { record, change } = items[0];
-      logger.error('reaction failed', {
+      await react(
         entity,
-        kind: change.kind,
-        id: change.id,
-        changes: changes.length,
-        error: error as Error,
-      });
-      // Records of a shard are processed in order: this one and every later one are retried.
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? change.id }] };
+        items.map((i) => i.change),
+      );
+    } catch (error) {
+      const culprits: Run['items'] = [];
+      if (items.length === 1) culprits.push(items[0]);
+      else for (const item of items) await react(entity, [item.change]).catch(() => culprits.push(item));
+      for (const { change } of culprits.length ? culprits : items.slice(0, 1))
+        logger.error('reaction failed', { entity, kind: change.kind, id: change.id, error: error as Error });
+      failed.push(...(culprits.length ? culprits : items.slice(0, 1)));
     }
   }
-  return { batchItemFailures: [] };
+  const first = failed[0];
+  return {
+    batchItemFailures: first
+      ? [{ itemIdentifier: first.record.dynamodb?.SequenceNumber ?? first.change.id }]
+      : [],
+  };
 };

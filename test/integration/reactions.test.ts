@@ -130,6 +130,47 @@ describe('reactions', () => {
     expect(await mailTo(invited)).toHaveLength(2);
   });
 
+  it('goes on past a record whose reaction fails, and reports only that record', async () => {
+    // Prepare: a comment record no reaction can take (no team, project or question), then the
+    // INSERT of a new invitation.
+    const invited = 'after-poison@reactions.test';
+    const response = await api.call('inviteMember', {
+      token: owner.token,
+      body: { emailAddress: invited, ...ids },
+    });
+    expect(response.status).toBe(200);
+    await eventually(async () => expect(await mailTo(invited)).toHaveLength(1));
+    const item = await rawItem(`TEAM#${teamId}`, `MEMBER#${response.body.data.membershipId}`);
+    const poison = { pk: 'POISON', sk: 'COMMENT', __edb_e__: 'comment', __edb_v__: '1', commentId: 'x' };
+    const { handler } = await import('../../functions/reactions/handler');
+    // Act
+    const result = await handler({
+      Records: [
+        {
+          eventID: 'poison-1',
+          eventName: 'INSERT',
+          dynamodb: {
+            NewImage: marshall(poison) as never,
+            SequenceNumber: '10',
+            ApproximateCreationDateTime: 3,
+          },
+        },
+        {
+          eventID: 'after-poison-1',
+          eventName: 'INSERT',
+          dynamodb: {
+            NewImage: marshall(item) as never,
+            SequenceNumber: '11',
+            ApproximateCreationDateTime: 3,
+          },
+        },
+      ],
+    });
+    // Assess: the record after the poison was handled (its e-mail went out), and only the poison is reported.
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: '10' }]);
+    expect(await mailTo(invited)).toHaveLength(2);
+  });
+
   it('notifies the inviter once per acceptance record, however often it is delivered', async () => {
     // Prepare
     const member = await register('member@reactions.test');

@@ -79,6 +79,24 @@ describe('the analyzer', () => {
     expect(analyze('organisation')).toEqual(analyze('organization'));
     expect(analyze('encrypted')).toEqual(analyze('encryption'));
   });
+  it("analyses Object.prototype's names as plain words, and indexes and finds them", () => {
+    // Prepare
+    const words = ['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+    const index = LibraryIndex.build(
+      words.map((word, i) => ({
+        answerId: `a${i}`,
+        originalQuestion: `Who owns the ${word} of the release pipeline?`,
+        answer: `The ${word} is owned by the platform team.`,
+      })),
+    );
+    // Act
+    const analysed = words.map((word) => analyze(`${word} ${word.toLowerCase()}`));
+    const found = words.map((word) => index.search(`the ${word} of the release pipeline`, 1)[0]?.answerId);
+    // Assess
+    for (const terms of analysed) for (const term of terms) expect(typeof term).toBe('string');
+    expect(analysed[0]).toEqual(['constructor', 'constructor']);
+    expect(found).toEqual(words.map((_, i) => `a${i}`));
+  });
 });
 
 describe('the library index', () => {

@@ -26,31 +26,34 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-const BRITISH: Record<string, string> = {
-  behaviour: 'behavior',
-  licence: 'license',
-  defence: 'defense',
-  offence: 'offense',
-  programme: 'program',
-  programmes: 'programs',
-  centre: 'center',
-  centres: 'centers',
-  catalogue: 'catalog',
-  favour: 'favor',
-  honour: 'honor',
-  modelling: 'modeling',
-  labelling: 'labeling',
-  travelling: 'traveling',
-  cancelled: 'canceled',
-  enrol: 'enroll',
-  analyse: 'analyze',
-  analysed: 'analyzed',
-};
+/** A Map, not an object: a user's word must never meet Object.prototype ("constructor"). */
+const BRITISH = new Map<string, string>(
+  Object.entries({
+    behaviour: 'behavior',
+    licence: 'license',
+    defence: 'defense',
+    offence: 'offense',
+    programme: 'program',
+    programmes: 'programs',
+    centre: 'center',
+    centres: 'centers',
+    catalogue: 'catalog',
+    favour: 'favor',
+    honour: 'honor',
+    modelling: 'modeling',
+    labelling: 'labeling',
+    travelling: 'traveling',
+    cancelled: 'canceled',
+    enrol: 'enroll',
+    analyse: 'analyze',
+    analysed: 'analyzed',
+  }),
+);
 /** -ise / -isation verbs spelt the British way, where the -ize form is the same word. */
 const ISE =
   /^(organ|author|minim|anonym|pseudonym|priorit|recogn|central|standard|virtual|sanit|categor|custom|summar|util|final|normal|synchron|container|token|initial|optim|visual|local|personal|penal|digit|serial|real|general|special|emphas|apolog|characteris|memor)is(e|es|ed|ing|ation|ations|er|ers)$/;
 
-const american = (word: string) => BRITISH[word] ?? word.replace(ISE, '$1iz$2');
+const american = (word: string) => BRITISH.get(word) ?? word.replace(ISE, '$1iz$2');
 
 const WORD = /[a-z0-9]+/g;
 /** Words, with possessive 's gone ("vendor's" is "vendor") and single letters left out. */
