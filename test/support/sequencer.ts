@@ -13,6 +13,7 @@ const KNOWN_LONG = [
   'test/integration/sweep-bad-input-1.test.ts',
   'test/integration/sweep-bad-input-2.test.ts',
   'test/integration/sources.test.ts',
+  'test/integration/sweep-prototype-words.test.ts',
   'test/integration/sweep-coverage-permissions.test.ts',
   'test/e2e/project-dashboard.browser.test.ts',
   'test/e2e/sources.browser.test.ts',
