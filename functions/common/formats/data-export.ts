@@ -9,11 +9,10 @@ import { strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
 import { loadExcel } from './excel';
+import { neutralise } from './formula';
 import type { DataRow } from './types';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export const neutralise = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export { neutralise };
 
 const WIDTHS: Record<(typeof DATA_EXPORT_COLUMNS)[number], number> = {
   'Reference Number': 14,

