@@ -203,7 +203,9 @@ async function attempt<N extends RouteName>(
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   /** What a rejected fetch or body read was: our timeout, the caller's cancel, or the network. */
   const failed = (error: unknown) => {
-    if (timedOut) return new ApiError({ route: name, kind: 'timeout', status: 0, message: 'The request timed out' });
+    if (timedOut) {
+      return new ApiError({ route: name, kind: 'timeout', status: 0, message: 'The request timed out' });
+    }
     if (options.signal?.aborted) {
       return new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
     }
