@@ -35,7 +35,8 @@ export const ProjectName = z
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const IsoDate = z
   .string({ error: DATE_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  // Not YYYY-MM-DD at all: say so once, without also asking whether it is a real day.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
