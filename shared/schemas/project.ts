@@ -122,7 +122,10 @@ export type ProjectListItem = z.infer<typeof ProjectListItem>;
 
 export const PROJECT_TABS = ['open', 'closed'] as const;
 export const ListProjectsQuery = z.object({
-  /** Open: in progress, soonest due first. Closed: complete, latest due first. */
+  /**
+   * Open: in progress, soonest due first. Closed: complete, latest due first. Projects due the same
+   * day by name, then id.
+   */
   tab: z.enum(PROJECT_TABS).default('open'),
   /** The `cursor` of the previous page. */
   cursor: z.string().max(2048).optional(),
@@ -131,6 +134,8 @@ export const ProjectPage = z.object({
   items: ProjectListItem.array(),
   /** Pass as `cursor` for the next page; null on the last page. */
   cursor: z.string().nullable(),
+  /** How many projects the tab holds for the caller, all pages. */
+  total: z.number().int().min(0),
 });
 export type ProjectPage = z.infer<typeof ProjectPage>;
 
