@@ -292,9 +292,12 @@ describe('projects due the same day', () => {
         'Zeta Bank review',
         'Set-up project 1',
       ];
-      expected.forEach((name, i) => expect(names[i]).toContain(name));
+      for (const [i, name] of expected.entries()) expect(names[i]).toContain(name);
       expect(await rows.count()).toBe(8);
       await shot(page, `project-list-same-day-${width}`);
+      // The pager, at the end of the list (below the fold on a phone).
+      await page.getByText('Page 1 of 2 · 13 projects', { exact: true }).scrollIntoViewIfNeeded();
+      await shot(page, `project-list-pager-${width}`);
       await page.close();
     });
   }
