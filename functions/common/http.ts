@@ -88,12 +88,13 @@ function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   return entry?.[1] ?? undefined;
 }
 
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+/** Each field's messages, each message once (two checks may word their failure the same way). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
     fieldErrors[field] ??= [];
-    fieldErrors[field].push(issue.message);
+    if (!fieldErrors[field].includes(issue.message)) fieldErrors[field].push(issue.message);
   }
   return fieldErrors;
 }

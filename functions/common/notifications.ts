@@ -27,11 +27,26 @@ export function notificationId(at = Date.now(), seed?: string) {
   return `${at.toString(36).padStart(9, '0')}-${suffix}`;
 }
 
-/** Stores a notification once: writing the same id again (a redelivered stream record) is a no-op. */
+/** The time a notification id was made for (its first part), or undefined for an id not of ours. */
+export function notificationTime(id: string): number | undefined {
+  const match = /^([0-9a-z]{9})-[0-9a-f]+$/.exec(id);
+  return match ? Number.parseInt(match[1], 36) : undefined;
+}
+
+/**
+ * Stores a notification once: writing the same id again (a redelivered stream record) is a no-op.
+ * Its createdAt is the time its id was made for (when the change happened, for a reaction), not when
+ * this write ran: a reaction that runs late (a retry, a busy queue) would otherwise give a
+ * notification a newer createdAt than ones stored after it, and the list, which is in key order,
+ * would not be in time order. One number for both keeps the key order the time order; equal times
+ * fall back to the id's suffix, which is fixed, so ties always come back the same way.
+ */
 export async function createNotification(input: NewNotification, id = notificationId()) {
+  const at = notificationTime(id);
   try {
     await db()
       .entities.notification.create({
+        ...(at === undefined ? {} : { createdAt: new Date(at).toISOString() }),
         userId: input.recipientUserId,
         notificationId: id,
         teamId: input.teamId,

@@ -48,6 +48,7 @@ import {
 } from '../common/uploads';
 import * as repo from './repo';
 import type { LibraryIndex } from './search/engine';
+import { libraryQuery } from './search/library-match';
 import { teamIndex } from './search/store';
 
 const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
@@ -85,14 +86,11 @@ const VIEW_STATUS: Partial<Record<NonNullable<SearchLibraryRequest['view']>, Ans
   ARCHIVE: 'ARCHIVED',
 };
 
-/** Every word of the search in the question, answer or tags (case-insensitive). */
-function matches(item: repo.LibraryAnswerItem, words: string[]) {
-  if (!words.length) return true;
-  const haystack = `${item.originalQuestion}\n${item.answer}\n${(item.tags ?? []).join(' ')}`.toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
-/** A page of the library: a view (Available by default) or a collection, searched, newest first. */
+/**
+ * A page of the library: a view (Available by default) or a collection, searched with the
+ * suggestion engine's analysis (search/library-match.ts), newest first, with the words it found on
+ * the page for the screen to mark.
+ */
 export async function searchLibrary(
   caller: TeamCaller,
   body: SearchLibraryRequest,
@@ -108,18 +106,20 @@ export async function searchLibrary(
     throw new NotFoundError(LIBRARY_MESSAGES.collectionNotFound);
   }
   const status = view ? VIEW_STATUS[view] : undefined;
-  const words = (body.searchTerm ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const query = libraryQuery(body.searchTerm);
   const found = answers
     .filter((a) => !status || a.answerStatus === status)
     .filter((a) => view !== 'FAVOURITES' || favourites.has(a.answerId))
     .filter((a) => !body.collectionId || (a.collectionIds ?? []).includes(body.collectionId))
-    .filter((a) => matches(a, words))
+    .filter((a) => query.matches(a))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId));
   const offset = page.offset ?? 0;
   const limit = page.limit ?? LIBRARY_LIMITS.pageSize;
+  const shown = found.slice(offset, offset + limit);
   return {
-    items: found.slice(offset, offset + limit).map((a) => toAnswer(a, favourites)),
+    items: shown.map((a) => toAnswer(a, favourites)),
     total: found.length,
+    highlights: [...new Set(shown.flatMap((a) => query.marked(a)))].sort(),
   };
 }
 

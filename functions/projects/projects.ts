@@ -17,6 +17,7 @@ import {
 } from '../../shared/schemas/project';
 import type { TeamCaller } from '../common/caller';
 import { DAY_MS, isoDay, isoDayAfter } from '../common/days';
+import type { ProjectItem } from '../common/entities';
 import { BadRequestError, ForbiddenError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { requireProjectMember, visibleProject } from '../common/project-access';
@@ -26,36 +27,53 @@ import { toProject } from './view';
 /** How many rows the home dashboard's Active Projects panel shows (See More opens the list). */
 export const DASHBOARD_PROJECTS = 5;
 
+/** The list's page cursor: where the page starts, as digits. */
+const CURSOR = /^\d{1,7}$/;
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The list's order (spec 001 §2): by due date (soonest first when open, latest first when closed),
+ * then by name (case aside, "Review 2" before "Review 10"), then by id so equal names keep a place.
+ */
+function listOrder(closed: boolean) {
+  return (a: ProjectItem, b: ProjectItem) =>
+    (closed ? b.dueOn.localeCompare(a.dueOn) : a.dueOn.localeCompare(b.dueOn)) ||
+    byName.compare(a.name, b.name) ||
+    a.projectId.localeCompare(b.projectId);
+}
+
+async function orderedProjects(caller: TeamCaller, closed: boolean) {
+  const projects = await repo.visibleProjects(
+    caller.user.teamId,
+    caller.user.userId,
+    closed ? 'COMPLETE' : 'IN-PROGRESS',
+  );
+  return projects.sort(listOrder(closed));
+}
+
 export async function listProjects(
   caller: TeamCaller,
   query: z.output<typeof ListProjectsQuery>,
 ): Promise<ProjectPage> {
-  const { data, cursor } = await repo
-    .projectsByDueDate(
-      caller.user.teamId,
-      caller.user.userId,
-      query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
-      { count: PROJECTS_PER_PAGE, cursor: query.cursor },
-    )
-    .catch((error: Error) => {
-      // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
-      if (query.cursor && /cursor|ExclusiveStartKey|pager/i.test(error.message)) {
-        throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
-      }
-      throw error;
-    });
+  // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
+  if (query.cursor !== undefined && !CURSOR.test(query.cursor)) {
+    throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
+  }
+  const start = query.cursor ? Number(query.cursor) : 0;
+  const projects = await orderedProjects(caller, query.tab === 'closed');
+  const end = start + PROJECTS_PER_PAGE;
   return {
     // The schema keeps a row's fields and drops the rest of the record.
-    items: data.map((p) => ProjectListItem.parse(toProject(p))),
-    cursor: cursor ?? null,
+    items: projects.slice(start, end).map((p) => ProjectListItem.parse(toProject(p))),
+    cursor: end < projects.length ? String(end) : null,
+    total: projects.length,
   };
 }
 
 export async function dashboardProjects(caller: TeamCaller): Promise<DashboardProject[]> {
-  const { data } = await repo.projectsByDueDate(caller.user.teamId, caller.user.userId, 'IN-PROGRESS', {
-    count: DASHBOARD_PROJECTS,
-  });
-  return data.map((p) => DashboardProject.parse(p));
+  const projects = await orderedProjects(caller, false);
+  return projects.slice(0, DASHBOARD_PROJECTS).map((p) => DashboardProject.parse(p));
 }
 
 export async function createProject(

@@ -21,26 +21,16 @@ const visibleTo =
     `(${eq(accessVisibility, 'TEAM')} OR ${contains(memberUserIds, userId)})`;
 
 /**
- * One page of a team's projects in one status that the user can see, by due date (soonest first
- * when open, latest first when closed). One Query on the byStatus index reads twice the page, so a
- * page is one request unless more than half of what it reads is PRIVATE to others.
+ * Every project of a team in one status that the user can see: one Query of the byStatus index,
+ * paged through (PRIVATE projects of others filtered out). The list needs them all to show its
+ * total and to order projects due the same day by name.
  */
-export async function projectsByDueDate(
-  teamId: string,
-  userId: string,
-  projectStatus: ProjectStatus,
-  page: { count: number; cursor?: string },
-) {
-  const { data, cursor } = await db()
+export async function visibleProjects(teamId: string, userId: string, projectStatus: ProjectStatus) {
+  const { data } = await db()
     .entities.project.query.byStatus({ teamId, projectStatus })
     .where(visibleTo(userId) as never)
-    .go({
-      count: page.count,
-      limit: page.count * 2,
-      cursor: page.cursor ?? null,
-      order: projectStatus === 'COMPLETE' ? 'desc' : 'asc',
-    });
-  return { data, cursor };
+    .go({ pages: 'all' });
+  return data;
 }
 
 export interface NewProject {

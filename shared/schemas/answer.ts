@@ -97,6 +97,11 @@ export const AnswerPage = z.object({
   items: z.array(Answer),
   /** Answers matching, all pages. */
   total: z.number().int(),
+  /**
+   * The words of this page's answers the search found (lower-case, accents folded), for the screen
+   * to mark: "encryption" also finds and marks "encrypted". Empty without a search.
+   */
+  highlights: z.array(z.string()).default([]),
 });
 export type AnswerPage = z.infer<typeof AnswerPage>;
 

@@ -35,7 +35,8 @@ export const ProjectName = z
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const IsoDate = z
   .string({ error: DATE_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  // Not YYYY-MM-DD at all: say so once, without also asking whether it is a real day.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
@@ -121,7 +122,10 @@ export type ProjectListItem = z.infer<typeof ProjectListItem>;
 
 export const PROJECT_TABS = ['open', 'closed'] as const;
 export const ListProjectsQuery = z.object({
-  /** Open: in progress, soonest due first. Closed: complete, latest due first. */
+  /**
+   * Open: in progress, soonest due first. Closed: complete, latest due first. Projects due the same
+   * day by name, then id.
+   */
   tab: z.enum(PROJECT_TABS).default('open'),
   /** The `cursor` of the previous page. */
   cursor: z.string().max(2048).optional(),
@@ -130,6 +134,8 @@ export const ProjectPage = z.object({
   items: ProjectListItem.array(),
   /** Pass as `cursor` for the next page; null on the last page. */
   cursor: z.string().nullable(),
+  /** How many projects the tab holds for the caller, all pages. */
+  total: z.number().int().min(0),
 });
 export type ProjectPage = z.infer<typeof ProjectPage>;
 

@@ -2,8 +2,9 @@
  * The project list, the Create Project dialog, the home Active Projects panel and My Settings in
  * the browser, against the local stack (spec 001 §2, spec 000 §2.9, spec 002 §2.6). A team owner
  * creates a project through the dialog (the name rule, the failure that keeps the dialog open) and
- * lands on its welcome route; the list shows it first on Open, pages past 8 projects and shows a
- * closed project on Closed; the home panel shows it; e-mail switches save and survive a reload. A
+ * lands on its welcome route; the list shows it first on Open, pages past 8 projects with the page
+ * count and the number of projects, orders projects due the same day by name, and shows a closed
+ * project on Closed; the home panel shows it; e-mail switches save and survive a reload. A
  * member without the create permission sees neither the New Project button nor the admin switch.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -174,11 +175,11 @@ describe('project list', () => {
     expect(await first.textContent()).toContain('14 days to go');
     expect(await first.textContent()).toContain('High');
     expect(await first.getByLabel(`Owner: ${OWNER.givenName} ${OWNER.lastName}`).count()).toBe(1);
-    await page.getByText('Page 1').waitFor();
+    await page.getByText('Page 1 of 2 · 10 projects', { exact: true }).waitFor();
     await shot(page, 'project-list-open');
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Page 2').waitFor();
+    await page.getByText('Page 2 of 2 · 10 projects', { exact: true }).waitFor();
     await page.getByText('Set-up project 9').waitFor();
     expect(await rows.count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
@@ -193,6 +194,7 @@ describe('project list', () => {
     expect(await rows.count()).toBe(1);
     expect(await closedRow.textContent()).toContain('due 3 days ago');
     expect(await page.getByText('Page 1').count()).toBe(0);
+    await page.getByText('1 project', { exact: true }).waitFor();
     await shot(page, 'project-list-closed');
 
     // A click anywhere on the row opens the project's dashboard.
@@ -256,6 +258,49 @@ describe('project list', () => {
       sendEmailOnQuestionAssigned: true,
     });
   });
+});
+
+describe('projects due the same day', () => {
+  const SAME_DAY = ['Zeta Bank review', 'alpha Insurance review', 'Beta Telecom review'];
+
+  beforeAll(async () => {
+    // Made out of name order, due the same day: after the new project (14 days), before set-up ones.
+    for (const name of SAME_DAY) {
+      const created = await api
+        .as(owner.token)
+        .call('createProject', { body: { name, dueOn: localDay(20) } });
+      expect(created.status).toBe(200);
+    }
+  });
+
+  for (const width of [1440, 375]) {
+    it(`lists them by name and counts every project, at ${width} px`, async () => {
+      // Prepare
+      const page = await signIn(OWNER.email, width);
+
+      // Act
+      await page.goto(`${stack.appUrl}/Projects`);
+      await page.getByText('Page 1 of 2 · 13 projects', { exact: true }).waitFor();
+
+      // Assess: due date first, then name whatever its case; the same on the phone's cards.
+      const rows = page.locator('[data-project-id]');
+      const names = (await rows.allTextContents()).slice(0, 5);
+      const expected = [
+        NEW_PROJECT,
+        'alpha Insurance review',
+        'Beta Telecom review',
+        'Zeta Bank review',
+        'Set-up project 1',
+      ];
+      for (const [i, name] of expected.entries()) expect(names[i]).toContain(name);
+      expect(await rows.count()).toBe(8);
+      await shot(page, `project-list-same-day-${width}`);
+      // The pager, at the end of the list (below the fold on a phone).
+      await page.getByText('Page 1 of 2 · 13 projects', { exact: true }).scrollIntoViewIfNeeded();
+      await shot(page, `project-list-pager-${width}`);
+      await page.close();
+    });
+  }
 });
 
 describe('a member without the create permission', () => {

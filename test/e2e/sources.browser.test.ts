@@ -166,6 +166,14 @@ describe('importing a questionnaire spreadsheet', () => {
     // Never saved: the detected layout counts as unsaved, so the user only confirms it.
     expect(await save.isDisabled()).toBe(false);
     await shot(page, 'configure-detected-1440');
+    // Each picker shows its type's whole name ("Compliance Status", not "Compliance Sta"), and the
+    // column of short references is no wider than its picker needs (issue 29).
+    for (const letter of ['A', 'B', 'C', 'D', 'E']) {
+      const picker = columnType(page, letter);
+      expect(await picker.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    }
+    const refColumn = page.locator('[data-column="A"]').first();
+    expect(await refColumn.evaluate((head) => head.getBoundingClientRect().width)).toBeLessThan(200);
 
     // Validation (§5): two Answer columns.
     await setColumnType(page, 'E', 'Answer');

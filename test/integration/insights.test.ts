@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CALLS_PER_MINUTE } from '../../functions/common/api-keys';
 import { db, newQuestionId } from '../../functions/common/entities';
 import type { Industry } from '../../shared/industries';
-import { INSIGHTS_CSV_HEADERS, type InsightResult, type InsightsExport } from '../../shared/schemas/insights';
+import {
+  DATE_MESSAGE,
+  INSIGHTS_CSV_HEADERS,
+  type InsightResult,
+  type InsightsExport,
+} from '../../shared/schemas/insights';
 import { type ApiClient, client } from '../support/api-client';
 import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -289,6 +294,10 @@ describe('the public analytics API', () => {
     expect((await call({ ...credentials, limit: '1001' })).status).toBe(400);
     expect((await call({ ...credentials, offset: '-1' })).status).toBe(400);
     expect((await call(credentials, { complianceStatusList: 'MAYBE' })).status).toBe(400);
+    // A bad date is named once, not once per check it fails (issue 29).
+    const badDate = await call(credentials, { answeredAfter: 'last week' });
+    expect(badDate.status).toBe(400);
+    expect((await badDate.json()).fieldErrors).toEqual({ answeredAfter: [DATE_MESSAGE] });
   });
 
   it('refuses missing, wrong and foreign keys, and the old key the moment a new one is generated', async () => {

@@ -217,4 +217,55 @@ describe('notifications', () => {
       400,
     );
   });
+
+  it('lists in the order things happened when a reaction writes its notification late, ties by id', async () => {
+    // Prepare: a change at t0 whose reaction runs only after a notification of t1 was stored (a
+    // retried stream record), and two notifications of one stream record's second (equal times).
+    const { createNotification, notificationId } = await import('../../functions/common/notifications');
+    const outsider = (await api.call('getUser', { token: outsiderToken })).body.data;
+    const note = (title: string) => ({
+      recipientUserId: outsider.userId,
+      causedByUserId: outsider.userId,
+      teamId: outsider.teamId,
+      title,
+      description: title,
+      linkReferencePath: '/',
+    });
+    const t0 = Date.now() - 40_000;
+    const tie = Math.floor((Date.now() - 80_000) / 1000) * 1000;
+    await createNotification(note('Tie A'), notificationId(tie, 'record-9#a'));
+    await createNotification(note('Tie B'), notificationId(tie, 'record-9#b'));
+    await createNotification(note('Stored first, happened later'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await createNotification(note('Stored late, happened first'), notificationId(t0, 'record-7#late'));
+
+    // Act
+    const list = await api.call('listNotifications', { token: outsiderToken });
+    const again = await api.call('listNotifications', { token: outsiderToken });
+
+    // Assess: newest first by createdAt, the late one at the time it happened; equal times by id.
+    type Listed = { title: string; createdAt: string; notificationId: string };
+    const mine = list.body.data as Listed[];
+    const titles = mine.map((n) => n.title);
+    expect(titles.indexOf('Stored first, happened later')).toBeLessThan(
+      titles.indexOf('Stored late, happened first'),
+    );
+    expect(titles.indexOf('Stored late, happened first')).toBeLessThan(titles.indexOf('Tie A'));
+    const times = mine.map((n) => n.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(mine.find((n) => n.title === 'Stored late, happened first')?.createdAt).toBe(
+      new Date(t0).toISOString(),
+    );
+    const ties = mine.filter((n) => n.title.startsWith('Tie'));
+    expect(ties.map((n) => n.createdAt)).toEqual([new Date(tie).toISOString(), new Date(tie).toISOString()]);
+    expect(ties.map((n) => n.notificationId)).toEqual(
+      ties
+        .map((n) => n.notificationId)
+        .sort()
+        .reverse(),
+    );
+    expect((again.body.data as Listed[]).map((n) => n.notificationId)).toEqual(
+      (list.body.data as Listed[]).map((n) => n.notificationId),
+    );
+  });
 });

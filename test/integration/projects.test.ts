@@ -136,6 +136,32 @@ describe('list', () => {
     expect(panel.map((p: { name: string }) => p.name)).toEqual(
       [9, 8, 7, 6, 5].map((i) => `Questionnaire ${i}`),
     );
+    expect(first.body.data.total).toBe(10);
+    expect(second.body.data.total).toBe(10);
+    expect(second.body.data.cursor).toBeNull();
+  });
+
+  it('orders projects due the same day by name, whatever the order they were made in, and counts them', async () => {
+    // Prepare: a fresh team; three due the same day, made out of name order; one due earlier.
+    const { register } = people(stack, api);
+    const owner = await register('same-day@fabrikam.test', 'Same Day Ltd');
+    for (const name of ['zeta Review', 'Review 10', 'alpha review', 'Review 2']) {
+      await createProject(owner, name, { dueOn: day(20) });
+    }
+    await createProject(owner, 'Later made, due first', { dueOn: day(10) });
+
+    // Act
+    const page = (await as(owner).call('listProjects', { query: { tab: 'open' } })).body.data;
+    const again = (await as(owner).call('listProjects', { query: { tab: 'open' } })).body.data;
+    const panel = (await as(owner).call('getDashboardProjects')).body.data;
+
+    // Assess: due date, then name (case aside, numbers as numbers); the same every time.
+    const expected = ['Later made, due first', 'alpha review', 'Review 2', 'Review 10', 'zeta Review'];
+    expect(page.items.map((p: { name: string }) => p.name)).toEqual(expected);
+    expect(again.items.map((p: { name: string }) => p.name)).toEqual(expected);
+    expect(panel.map((p: { name: string }) => p.name)).toEqual(expected);
+    expect(page.total).toBe(5);
+    expect(page.cursor).toBeNull();
   });
 });
 

@@ -9,7 +9,9 @@ import {
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
+  fieldErrorsOf,
   JSON_DEPTH_MESSAGE,
   JSON_KEY_MESSAGE,
   JSON_LIMITS,
@@ -19,6 +21,7 @@ import {
 } from '../../functions/common/http';
 import { apiGatewayEvent } from '../../scripts/local/api-event';
 import { routes } from '../../shared/routes';
+import { DATE_MESSAGE, IsoDate } from '../../shared/schemas/project';
 
 process.env.TABLE_NAME = 'unit-table';
 process.env.STAGE = 'dev';
@@ -116,6 +119,32 @@ describe('handler pipeline', () => {
     expect(JSON.parse(response.body)).toEqual({ message: 'You are not a member of a team' });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});
+
+describe('field errors of a 400', () => {
+  it('names each message of a field once, however many checks failed with it', () => {
+    // Prepare: two checks that word their failure the same way, and a date that fails both of its.
+    const Body = z.object({
+      code: z
+        .string()
+        .min(3, 'Use three letters')
+        .regex(/^[A-Z]+$/, 'Use three letters'),
+      on: IsoDate,
+      other: z.string(),
+    });
+
+    // Act
+    const result = Body.safeParse({ code: 'a', on: 'soon', other: 1 });
+
+    // Assess
+    expect(result.success).toBe(false);
+    expect(fieldErrorsOf((result as { error: z.ZodError }).error)).toEqual({
+      code: ['Use three letters'],
+      on: [DATE_MESSAGE],
+      other: [expect.any(String)],
+    });
+    expect(IsoDate.safeParse('soon').error?.issues).toHaveLength(1);
   });
 });
 

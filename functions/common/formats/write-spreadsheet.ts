@@ -4,8 +4,11 @@
  * xlsx: a workbook is not round-tripped through a model (exceljs drops what it does not model).
  * Only the XML of the worksheets that receive answers is edited: each value becomes an inline
  * string in its exact cell (the cell's style kept, a formula there replaced), rows and cells
- * created in order where absent. Every other part — other sheets, styles, column widths, merged
- * cells, data validations and drop-downs, comments, frozen panes, defined names — keeps its bytes.
+ * created in order where absent. A value of several lines is set to wrap: its cell gets a copy of
+ * its style with wrapping on (added at the end of the styles part, so every existing style keeps its
+ * index and the cell's font, fill, border and number format stay as they were). Every other part —
+ * other sheets, column widths, merged cells, data validations and drop-downs, comments, frozen
+ * panes, defined names — keeps its bytes.
  *
  * csv: the same file with the target cells filled, in its own encoding (BOM kept), delimiter and
  * line endings.
@@ -49,13 +52,90 @@ function worksheetParts(files: Record<string, Uint8Array>): string[] {
   );
 }
 
+/** The workbook's styles part (xl/styles.xml as a rule), from the workbook's relationships. */
+function stylesPart(files: Record<string, Uint8Array>): string | undefined {
+  const rels = files['xl/_rels/workbook.xml.rels'];
+  if (!rels) return undefined;
+  const doc = new DOMParser().parseFromString(strFromU8(rels), 'text/xml');
+  for (const rel of Array.from(doc.getElementsByTagName('Relationship'))) {
+    if (!(rel.getAttribute('Type') ?? '').endsWith('/styles')) continue;
+    const target = rel.getAttribute('Target') ?? '';
+    const part = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+    return files[part] ? part : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Wrapping versions of a workbook's cell styles, made on demand: for a style index, the index of a
+ * copy with wrapText on (the style itself when it already wraps). Copies go at the end of cellXfs.
+ */
+class WrapStyles {
+  private readonly doc;
+  private readonly cellXfs: Element | undefined;
+  private readonly made = new Map<number, number>();
+  private changed = false;
+
+  constructor(
+    private readonly files: Record<string, Uint8Array>,
+    private readonly part: string | undefined,
+  ) {
+    this.doc = part ? new DOMParser().parseFromString(strFromU8(files[part]), 'text/xml') : undefined;
+    this.cellXfs = this.doc?.getElementsByTagNameNS(MAIN_NS, 'cellXfs')[0];
+  }
+
+  /** The wrapping style for `index`, or `index` itself when the workbook has no styles to copy. */
+  wrapping(index: number): number {
+    const known = this.made.get(index);
+    if (known !== undefined) return known;
+    const xfs = this.cellXfs ? childElements(this.cellXfs, 'xf') : [];
+    const base = xfs[index] ?? xfs[0];
+    if (!this.cellXfs || !base) return index;
+    const alignment = childElements(base, 'alignment')[0];
+    if (alignment?.getAttribute('wrapText') === '1' || alignment?.getAttribute('wrapText') === 'true') {
+      this.made.set(index, index);
+      return index;
+    }
+    const copy = base.cloneNode(true) as Element;
+    let copyAlignment = childElements(copy, 'alignment')[0];
+    if (!copyAlignment) {
+      copyAlignment = copy.ownerDocument!.createElementNS(MAIN_NS, 'alignment');
+      // alignment is the first child an xf may have (then protection, extLst).
+      copy.insertBefore(copyAlignment, copy.firstChild);
+    }
+    copyAlignment.setAttribute('wrapText', '1');
+    copy.setAttribute('applyAlignment', '1');
+    this.cellXfs.appendChild(copy);
+    const made = xfs.length;
+    this.cellXfs.setAttribute('count', String(made + 1));
+    this.made.set(index, made);
+    this.changed = true;
+    return made;
+  }
+
+  save() {
+    if (this.changed && this.part && this.doc) {
+      this.files[this.part] = strToU8(new XMLSerializer().serializeToString(this.doc));
+    }
+  }
+}
+
+/** Whether a value has more than one line (and so must wrap to show them). */
+const multiLine = (value: string) => /[\r\n]/.test(value);
+
 function childElements(parent: Element, localName: string): Element[] {
   return Array.from(parent.childNodes).filter(
     (n): n is Element => n.nodeType === 1 && (n as Element).localName === localName,
   );
 }
 
-function writeCell(sheetData: Element, rowNumber: number, columnNumber: number, value: string) {
+function writeCell(
+  sheetData: Element,
+  rowNumber: number,
+  columnNumber: number,
+  value: string,
+  styles: WrapStyles,
+) {
   const doc = sheetData.ownerDocument!;
   const rows = childElements(sheetData, 'row');
   let row = rows.find((r) => Number(r.getAttribute('r')) === rowNumber);
@@ -84,12 +164,14 @@ function writeCell(sheetData: Element, rowNumber: number, columnNumber: number, 
   t.appendChild(doc.createTextNode(value));
   is.appendChild(t);
   cell.appendChild(is);
+  if (multiLine(value)) cell.setAttribute('s', String(styles.wrapping(Number(cell.getAttribute('s') ?? 0))));
 }
 
 function writeXlsx(original: Uint8Array, writes: CellWrite[]): Uint8Array {
   checkZip(original, 'xlsx');
   const files = unzipSync(original);
   const parts = worksheetParts(files);
+  const styles = new WrapStyles(files, stylesPart(files));
   const bySheet = new Map<number, CellWrite[]>();
   for (const w of writes) bySheet.set(w.sheetIndex, [...(bySheet.get(w.sheetIndex) ?? []), w]);
   for (const [sheetIndex, sheetWrites] of bySheet) {
@@ -99,12 +181,13 @@ function writeXlsx(original: Uint8Array, writes: CellWrite[]): Uint8Array {
     const doc = new DOMParser().parseFromString(strFromU8(files[part]), 'text/xml');
     const sheetData = doc.getElementsByTagNameNS(MAIN_NS, 'sheetData')[0];
     if (!sheetData) throw new SourceFormatError('A sheet of this workbook could not be written.');
-    for (const w of sheetWrites) writeCell(sheetData, w.rowNumber, w.columnNumber, w.value);
+    for (const w of sheetWrites) writeCell(sheetData, w.rowNumber, w.columnNumber, w.value, styles);
     // Grow the used range so Excel shows every written cell.
     const dimension = doc.getElementsByTagNameNS(MAIN_NS, 'dimension')[0];
     dimension?.parentNode?.removeChild(dimension);
     files[part] = strToU8(new XMLSerializer().serializeToString(doc));
   }
+  styles.save();
   // Formulas that depended on overwritten cells recalculate when the file is opened.
   if (files['xl/calcChain.xml']) {
     delete files['xl/calcChain.xml'];

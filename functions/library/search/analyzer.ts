@@ -174,12 +174,22 @@ function withoutReference(text: string): string {
   return words(rest).length >= 3 ? rest : text;
 }
 
-/** The search terms of a text: the concepts it mentions and the stems of its other content words. */
-export function analyze(text: string): string[] {
+/** A search term and the words of the text it stands for (`words[from]` up to, not including, `to`). */
+export interface TermSpan {
+  term: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The text's words (lower-case, accents folded, as the analysis reads them) and its search terms,
+ * each with the words it came from: a concept its phrase's words, a stem its one word.
+ */
+export function analyzeWords(text: string): { words: string[]; terms: TermSpan[] } {
   const byFirstWord = phrasesByFirstWord();
   const ws = words(withoutReference(text));
   const plain = ws.map(uninflected);
-  const terms: string[] = [];
+  const terms: TermSpan[] = [];
   /** Where each concept's last match ends, so one mention counts once. */
   const coveredUntil = new Map<string, number>();
   /** Where the phrases matched so far end: words before it count through their concepts. */
@@ -189,15 +199,23 @@ export function analyze(text: string): string[] {
       if ((coveredUntil.get(phrase.concept) ?? 0) > i) continue;
       const end = matchEnd(phrase, plain, i);
       if (end) {
-        terms.push(phrase.concept);
+        terms.push({ term: phrase.concept, from: i, to: end });
         coveredUntil.set(phrase.concept, end);
         phraseUntil = Math.max(phraseUntil, end);
       }
     }
-    if (phraseUntil <= i && !STOP_WORDS.has(ws[i])) terms.push(stemOf(ws[i]));
+    if (phraseUntil <= i && !STOP_WORDS.has(ws[i])) terms.push({ term: stemOf(ws[i]), from: i, to: i + 1 });
   }
-  return terms;
+  return { words: ws, terms };
 }
+
+/** The search terms of a text: the concepts it mentions and the stems of its other content words. */
+export function analyze(text: string): string[] {
+  return analyzeWords(text).terms.map((span) => span.term);
+}
+
+/** A text's words as the analysis reads them (lower-case, accents folded), for prefix matching. */
+export const wordsOf = (text: string): string[] => words(text);
 
 /** Raised by hand when analyze() changes in a way the vocabulary and the stop words do not show. */
 const REVISION = 4;

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { strToU8, unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
@@ -45,13 +46,18 @@ describe('writeSpreadsheet (xlsx)', () => {
     expect(sheet[`C${first.rowNumber}`].v).toBe(first.question);
     expect(sheet['!merges']?.length).toBe(built.sectionRows.length + 1);
     expect(book.Sheets.Instructions.A3.v).toMatch(/^Please answer every question/);
-    // Parts other than the written sheet keep their bytes: styles, the cover sheet, comments, drop-downs.
+    // Parts other than the written sheet keep their bytes: the cover sheet, comments, drop-downs; the
+    // styles only gain the wrapping copy the multi-line answer needs, after every existing style.
     const before = unzipSync(built.bytes);
     const after = unzipSync(written);
     for (const name of Object.keys(before)) {
-      if (name === 'xl/worksheets/sheet2.xml') continue;
+      if (name === 'xl/worksheets/sheet2.xml' || name === 'xl/styles.xml') continue;
       expect(after[name], name).toEqual(before[name]);
     }
+    const stylesBefore = new TextDecoder().decode(before['xl/styles.xml']);
+    const stylesAfter = new TextDecoder().decode(after['xl/styles.xml']);
+    const xfs = (xml: string) => /<cellXfs[^>]*>([\s\S]*)<\/cellXfs>/.exec(xml)?.[1] ?? '';
+    expect(xfs(stylesAfter).startsWith(xfs(stylesBefore).trim())).toBe(true);
     const sheetXml = new TextDecoder().decode(after['xl/worksheets/sheet2.xml']);
     expect(sheetXml).toContain('<dataValidations');
     expect(sheetXml).toContain('<pane');
@@ -60,6 +66,50 @@ describe('writeSpreadsheet (xlsx)', () => {
     expect(reread.sheets[1].content.rows[first.rowNumber - 1].cells[3]).toBe(
       'Yes — AES-256 at rest.\nKeys in KMS.',
     );
+  });
+
+  it("sets a multi-line answer to wrap and keeps the rest of its cell's formatting", async () => {
+    // Prepare: an answer column styled by the customer (font, fill, border, text format, top
+    // alignment), an unstyled cell, and a cell that already wraps.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Questions');
+    sheet.getCell('A1').value = 'Question';
+    sheet.getCell('A1').font = { bold: true };
+    const styled = sheet.getCell('B2');
+    styled.font = { italic: true, color: { argb: 'FF1F4E79' }, name: 'Arial', size: 11 };
+    styled.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
+    styled.border = { bottom: { style: 'thin', color: { argb: 'FF999999' } } };
+    styled.numFmt = '@';
+    styled.alignment = { vertical: 'top', horizontal: 'left' };
+    sheet.getCell('D2').alignment = { wrapText: true };
+    const original = new Uint8Array(await book.xlsx.writeBuffer());
+    const lines = 'Yes.\nAES-256 at rest.\nTLS 1.2+ in transit.';
+
+    // Act
+    const written = await writeSpreadsheet(original, 'xlsx', [
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 2, value: lines },
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: 'First line\nSecond line' },
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 4, value: 'One\nTwo' },
+      { sheetIndex: 0, rowNumber: 3, columnNumber: 2, value: 'A single line' },
+    ]);
+
+    // Assess: read back with exceljs.
+    const reread = new ExcelJS.Workbook();
+    await reread.xlsx.load(written as never);
+    const out = reread.getWorksheet('Questions');
+    const b2 = out?.getCell('B2');
+    expect(b2?.value).toBe(lines);
+    expect(b2?.alignment).toEqual({ vertical: 'top', horizontal: 'left', wrapText: true });
+    expect(b2?.font).toEqual(styled.font);
+    expect(b2?.fill).toEqual(styled.fill);
+    expect(b2?.border).toEqual(styled.border);
+    expect(b2?.numFmt).toBe('@');
+    expect(out?.getCell('C2').alignment).toEqual({ wrapText: true });
+    expect(out?.getCell('D2').alignment).toEqual({ wrapText: true });
+    expect(out?.getCell('B3').alignment?.wrapText).toBeFalsy();
+    // Cells not written keep their own style.
+    expect(out?.getCell('A1').font).toMatchObject({ bold: true });
+    expect(out?.getCell('A1').alignment?.wrapText).toBeFalsy();
   });
 
   it('writes 2,000 answers quickly', async () => {

@@ -14,6 +14,21 @@ const json = (status: number, body: unknown) =>
 
 const READY = { data: { status: 'USER_ACCOUNT_READY' } };
 
+/**
+ * A 200 whose body sends its first bytes, then errors with `failure()`: when the request's signal
+ * aborts, or at once when `now`.
+ */
+function halfBody(init: RequestInit, failure: () => Error, now = false) {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"data":{"userId":'));
+      if (now) controller.error(failure());
+      else init.signal?.addEventListener('abort', () => controller.error(failure()), { once: true });
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 function headersOf(call: unknown[]): Record<string, string> {
   const init = call[1] as RequestInit;
   return init.headers as Record<string, string>;
@@ -193,6 +208,51 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(100);
     await expect(result).resolves.toEqual({ status: 'USER_ACCOUNT_READY' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats a request cancelled while its body arrives as cancelled, not as a bad response', async () => {
+    // Prepare: a 200 whose body stops half-way and fails the way fetch does when its signal aborts.
+    const events: unknown[] = [];
+    const off = onAppError((event) => events.push(event));
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
+      halfBody(init, () => new DOMException('The operation was aborted.', 'AbortError')),
+    );
+    const caller = new AbortController();
+
+    // Act: the caller cancels (a refetch, navigating away) once the headers are in.
+    const result = api('getUser', { signal: caller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    caller.abort();
+    const error = await result;
+    off();
+
+    // Assess: an aborted ApiError, no retry and no APP_ERROR.
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'aborted', status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([]);
+  });
+
+  it('retries a body cut off by the network, and reports a network error if it happens again', async () => {
+    // Prepare: every attempt's body breaks off half-way (the connection dropped).
+    vi.useFakeTimers();
+    const events: Array<{ eventData: { message: string; status: number } }> = [];
+    const off = onAppError((event) => events.push(event as (typeof events)[number]));
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
+      halfBody(init, () => new TypeError('network error'), true),
+    );
+
+    // Act
+    const result = api('getUser').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    const error = await result;
+    off();
+
+    // Assess: two attempts, a network error (not "unexpected response" with status 200).
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(error).toMatchObject({ kind: 'network', status: 0 });
+    expect(events).toHaveLength(1);
+    expect(events[0].eventData).toMatchObject({ status: 0, message: 'Network error: network error' });
   });
 
   it('rejects a 200 whose data does not match the route schema, without retrying', async () => {

@@ -165,11 +165,16 @@ function buildUrl(path: string, params: unknown, query: unknown): string {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function readJson(response: Response): Promise<unknown> {
+/**
+ * The response's JSON, or undefined when the body is not JSON. Reading the body is still part of
+ * the request: a cancel or a timeout while it arrives rejects here, and is that, not a bad response.
+ */
+async function readJson(response: Response, failed: (error: unknown) => ApiError): Promise<unknown> {
   try {
     return await response.json();
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw failed(error);
   }
 }
 
@@ -196,6 +201,17 @@ async function attempt<N extends RouteName>(
   }, REQUEST_TIMEOUT_MS);
   const onCallerAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  /** What a rejected fetch or body read was: our timeout, the caller's cancel, or the network. */
+  const failed = (error: unknown) => {
+    if (timedOut) {
+      return new ApiError({ route: name, kind: 'timeout', status: 0, message: 'The request timed out' });
+    }
+    if (options.signal?.aborted) {
+      return new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return new ApiError({ route: name, kind: 'network', status: 0, message: `Network error: ${reason}` });
+  };
 
   try {
     let response: Response;
@@ -208,17 +224,10 @@ async function attempt<N extends RouteName>(
         credentials: 'same-origin',
       });
     } catch (error) {
-      if (timedOut) {
-        throw new ApiError({ route: name, kind: 'timeout', status: 0, message: 'The request timed out' });
-      }
-      if (options.signal?.aborted) {
-        throw new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
-      }
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ApiError({ route: name, kind: 'network', status: 0, message: `Network error: ${reason}` });
+      throw failed(error);
     }
 
-    const json = await readJson(response);
+    const json = await readJson(response, failed);
     if (response.status !== 200) {
       const body = ErrorBody.safeParse(json);
       throw new ApiError({

@@ -34,9 +34,16 @@ describe('relativeTime', () => {
 });
 
 describe('fullDateTime', () => {
-  it('is the local date and time, empty for a date it cannot read', () => {
-    const iso = '2026-11-21T12:00:00Z';
-    expect(fullDateTime(iso)).toBe(new Date(iso).toLocaleString());
+  it('writes the local day as the rest of the product does, then the time; empty when unreadable', () => {
+    // Prepare: moments in local time (morning, afternoon, midnight, noon).
+    const at = (h: number, m: number, s = 0) => new Date(2026, 10, 27, h, m, s).toISOString();
+
+    // Act / Assess
+    expect(fullDateTime(at(7, 7, 19))).toBe('27th November 2026, 7:07 AM');
+    expect(fullDateTime(at(19, 30))).toBe('27th November 2026, 7:30 PM');
+    expect(fullDateTime(at(0, 5))).toBe('27th November 2026, 12:05 AM');
+    expect(fullDateTime(at(12, 0))).toBe('27th November 2026, 12:00 PM');
+    expect(fullDateTime(at(7, 7))).not.toMatch(/\d+\/\d+\/\d{4}/);
     expect(fullDateTime('not a date')).toBe('');
     expect(fullDateTime('')).toBe('');
   });

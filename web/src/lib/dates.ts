@@ -39,8 +39,17 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   return relativeFormat.format(Math.round(seconds / 60) || -1, 'minute');
 }
 
-/** The full local date and time, e.g. for a title attribute. */
-export const fullDateTime = (iso: string) => parse(iso)?.toLocaleString() ?? '';
+/**
+ * The full local date and time, the product's one way of writing a moment: the day as everywhere
+ * else ('27th November 2026') and the time, e.g. '27th November 2026, 7:07 AM' ('' if unreadable).
+ */
+export function fullDateTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatAddedDate(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
 
 const MONTHS = [
   'January',

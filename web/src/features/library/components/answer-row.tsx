@@ -7,10 +7,10 @@ import { displayTags } from '@/features/library/utils/tags';
 import { relativeTime } from '@/lib/dates';
 import classes from './library.module.css';
 
-function Highlighted({ text, term }: { text: string; term: string }) {
+function Highlighted({ text, term, found }: { text: string; term: string; found?: readonly string[] }) {
   return (
     <>
-      {highlightParts(text, term).map((part, i) =>
+      {highlightParts(text, term, found).map((part, i) =>
         part.match ? (
           <mark key={i} className={classes.mark}>
             {part.text}
@@ -40,6 +40,7 @@ export interface LibraryRowData {
 export function AnswerRow({
   row,
   term,
+  found,
   author,
   selected,
   onSelect,
@@ -47,6 +48,8 @@ export function AnswerRow({
 }: {
   row: LibraryRowData;
   term: string;
+  /** The words the server's search found on this page (see highlightParts). */
+  found?: readonly string[];
   author: Author | undefined;
   selected: boolean;
   onSelect: ((selected: boolean) => void) | null;
@@ -81,7 +84,7 @@ export function AnswerRow({
         <Stack gap={2}>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <Text size="sm" fw={600} lineClamp={2} style={{ flex: 1 }}>
-              <Highlighted text={row.question} term={term} />
+              <Highlighted text={row.question} term={term} found={found} />
             </Text>
             {row.isFavourite ? (
               <IconStarFilled size={14} color="var(--mantine-color-yellow-5)" aria-label="Favourite" />
@@ -93,7 +96,7 @@ export function AnswerRow({
             ) : null}
           </Group>
           <Text size="sm" c="gray.7" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
-            <Highlighted text={row.answer} term={term} />
+            <Highlighted text={row.answer} term={term} found={found} />
           </Text>
           <Group gap={6} wrap="nowrap">
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -111,6 +111,10 @@ export default function AnswersRoute() {
       .map(fromCandidate);
   }, [isCandidates, pages.data, candidates.data, words]);
   const total = isCandidates ? rows.length : (pages.data?.pages[0]?.total ?? 0);
+  const found = useMemo(
+    () => (isCandidates ? [] : [...new Set((pages.data?.pages ?? []).flatMap((p) => p.highlights))]),
+    [isCandidates, pages.data],
+  );
   const loading = isCandidates ? candidates.isPending : pages.isPending;
   const failed = isCandidates ? candidates.isError : pages.isError;
   const teamCollections = collections.data ?? [];
@@ -338,6 +342,7 @@ export default function AnswersRoute() {
                       key={row.id}
                       row={row}
                       term={term}
+                      found={found}
                       author={authors.get(row.authorId)}
                       selected={selected.has(row.id)}
                       onSelect={

@@ -42,4 +42,33 @@ describe('highlighting', () => {
     ]);
     expect(highlightParts('nothing', '')).toEqual([{ text: 'nothing', match: false }]);
   });
+
+  it("marks the words the server's search found, whole, whatever their case and accents", () => {
+    // Prepare: the server found "encrypted" and "encryption" for the search "encryption".
+    const found = ['encrypted', 'encryption', 'cafe'];
+
+    // Act
+    const parts = highlightParts(
+      'Encrypted backups; encryption-at-rest (AES) at the Café.',
+      'encryption',
+      found,
+    );
+
+    // Assess: whole words marked, the rest kept, nothing lost.
+    expect(parts).toEqual([
+      { text: 'Encrypted', match: true },
+      { text: ' backups; ', match: false },
+      { text: 'encryption', match: true },
+      { text: '-at-rest (AES) at the ', match: false },
+      { text: 'Café', match: true },
+      { text: '.', match: false },
+    ]);
+    expect(parts.map((p) => p.text).join('')).toBe(
+      'Encrypted backups; encryption-at-rest (AES) at the Café.',
+    );
+    // A word that only contains a found one is not marked.
+    expect(highlightParts('unencrypted', 'encrypted', ['encrypted'])).toEqual([
+      { text: 'unencrypted', match: false },
+    ]);
+  });
 });

@@ -76,8 +76,34 @@ export const CREATION_LABEL = {
   MANUALLY: 'Manually',
 } as const;
 
-/** The parts of a text that match the search's words, for highlighting (case-insensitive). */
-export function highlightParts(text: string, searchTerm: string): Array<{ text: string; match: boolean }> {
+/** A word as the server's search reads it: lower-case, accents folded. */
+const fold = (word: string) =>
+  word
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * The parts of a text to mark for a search, for highlighting: the words the server found (`found`,
+ * the page's `highlights`: "encryption" also found "encrypted"), whole and whatever their case or
+ * accents; without them (candidates, searched here), every occurrence of the search's words.
+ */
+export function highlightParts(
+  text: string,
+  searchTerm: string,
+  found: readonly string[] = [],
+): Array<{ text: string; match: boolean }> {
+  if (found.length) {
+    const marked = new Set(found);
+    const parts: Array<{ text: string; match: boolean }> = [];
+    for (const [piece] of text.matchAll(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu)) {
+      const match = /^[\p{L}\p{N}]/u.test(piece) && marked.has(fold(piece));
+      const last = parts[parts.length - 1];
+      if (last && last.match === match) last.text += piece;
+      else parts.push({ text: piece, match });
+    }
+    return parts.length ? parts : [{ text, match: false }];
+  }
   const words = searchTerm
     .trim()
     .split(/\s+/)

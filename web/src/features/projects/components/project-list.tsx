@@ -15,6 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { PROJECTS_PER_PAGE } from '@shared/schemas/project';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -236,14 +237,21 @@ function LoadingRows() {
   );
 }
 
+/** The pager's text: "Page 1 of 2 · 10 projects", or the count alone when one page holds them all. */
+export function pagerText(pageNumber: number, pageCount: number, total: number, paged: boolean): string {
+  const count = `${total} ${total === 1 ? 'project' : 'projects'}`;
+  return paged ? `Page ${pageNumber} of ${pageCount} · ${count}` : count;
+}
+
 export interface ProjectListProps {
   tab: ProjectTab;
 }
 
 /**
- * The project list (spec 001 §2): one page of PROJECTS_PER_PAGE projects at a time. The server
- * pages by cursor, so the list keeps the cursors of the pages it went through: Next pushes the
- * page's cursor, Previous pops it.
+ * The project list (spec 001 §2): one page of PROJECTS_PER_PAGE projects at a time, by due date
+ * then name (the server's order), with the page, the page count and the number of projects. The
+ * server pages by cursor, so the list keeps the cursors of the pages it went through: Next pushes
+ * the page's cursor, Previous pops it.
  */
 export function ProjectList({ tab }: ProjectListProps) {
   const navigate = useNavigate();
@@ -262,6 +270,8 @@ export function ProjectList({ tab }: ProjectListProps) {
   const items = page.data?.items ?? [];
   const nextCursor = page.data?.cursor ?? null;
   const pageNumber = cursors.length;
+  const total = page.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PROJECTS_PER_PAGE));
 
   // A later page that became empty (its projects were closed or removed) steps back one page.
   useEffect(() => {
@@ -324,31 +334,33 @@ export function ProjectList({ tab }: ProjectListProps) {
   return (
     <Paper withBorder radius="md" className={classes.paper}>
       {body}
-      {showPager && items.length > 0 ? (
+      {items.length > 0 ? (
         <Group justify="space-between" px="md" py="sm" className={classes.pager}>
           <Text size="sm" c="dimmed" aria-live="polite">
-            Page {pageNumber}
+            {pagerText(pageNumber, pageCount, total, showPager)}
           </Text>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconChevronLeft size={14} />}
-              disabled={cursors.length === 1 || page.isPlaceholderData}
-              onClick={() => setCursors((stack) => stack.slice(0, -1))}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              rightSection={<IconChevronRight size={14} />}
-              disabled={nextCursor === null || page.isPlaceholderData}
-              onClick={() => nextCursor && setCursors((stack) => [...stack, nextCursor])}
-            >
-              Next
-            </Button>
-          </Group>
+          {showPager ? (
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconChevronLeft size={14} />}
+                disabled={cursors.length === 1 || page.isPlaceholderData}
+                onClick={() => setCursors((stack) => stack.slice(0, -1))}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                rightSection={<IconChevronRight size={14} />}
+                disabled={nextCursor === null || page.isPlaceholderData}
+                onClick={() => nextCursor && setCursors((stack) => [...stack, nextCursor])}
+              >
+                Next
+              </Button>
+            </Group>
+          ) : null}
         </Group>
       ) : null}
     </Paper>

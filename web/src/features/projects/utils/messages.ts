@@ -15,7 +15,8 @@ export const PROJECT_OPENED = 'The project has been opened successfully!';
 
 export const NO_QUESTIONNAIRE_ACCESS = "You don't have access to view the questionnaire";
 export const NO_PROGRESS = 'There is no progress, yet.';
-export const noQuestionsTooltip = (heading: string) => `There are no ${heading} questions`;
+/** A status tile with no questions (spec 001 §2: "There are no {heading} questions."). */
+export const noQuestionsTooltip = (heading: string) => `There are no ${heading} questions.`;
 
 /** Attachments (spec 001 §8); the other document texts are DOCUMENT_MESSAGES of shared/schemas/document. */
 export const LIBRARY_DOCUMENTS_ERROR = 'There was an error retrieving your document library';

@@ -3,33 +3,15 @@ import { COLUMN_TYPE_LABELS, COLUMN_TYPES, type ColumnType, type SheetContent } 
 import { IconEyeOff } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, useEffect, useMemo, useRef } from 'react';
+import { columnWidths } from './column-widths';
 import { columnLetter, mergesByRow, type RowMerge, type SheetDraft } from './sheet-draft';
 import classes from './sheet-grid.module.css';
 import { COLUMN_TYPE_COLORS } from './source-visuals';
 
 const ROW_HEIGHT = 30;
 const GUTTER = 76;
-const MIN_WIDTH = 128;
-const MAX_WIDTH = 380;
 
 const TYPE_OPTIONS = COLUMN_TYPES.map((type) => ({ value: type, label: COLUMN_TYPE_LABELS[type] }));
-
-/** A column's width in pixels: Excel's width (in characters) when the file has one, else from its text. */
-function columnWidths(content: SheetContent, columnCount: number): number[] {
-  const widths: number[] = [];
-  const sample = content.rows.slice(0, 300);
-  for (let i = 0; i < columnCount; i++) {
-    const stored = content.columns.find((c) => c.columnNumber === i + 1)?.width;
-    if (stored) {
-      widths.push(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(stored * 7 + 10))));
-      continue;
-    }
-    let longest = 0;
-    for (const row of sample) longest = Math.max(longest, (row.cells[i] ?? '').length);
-    widths.push(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest * 6.5 + 20)));
-  }
-  return widths;
-}
 
 const typeStyle = (type: ColumnType): CSSProperties =>
   type === 'IGNORE'
@@ -243,8 +225,7 @@ export function SheetGrid({
 }: SheetGridProps) {
   const scroller = useRef<HTMLElement>(null);
   const count = Math.max(columnCount, content.columns.length, 1);
-  const widths = useMemo(() => columnWidths(content, count), [content, count]);
-  const width = GUTTER + widths.reduce((sum, w) => sum + w, 0);
+
   const merges = useMemo(() => mergesByRow(content.merges), [content.merges]);
   const hiddenColumns = useMemo(
     () => new Set(content.columns.filter((c) => c.hidden).map((c) => c.columnNumber)),
@@ -254,6 +235,8 @@ export function SheetGrid({
     () => Array.from({ length: count }, (_, i) => draft.columns.get(i + 1) ?? 'IGNORE'),
     [draft.columns, count],
   );
+  const widths = useMemo(() => columnWidths(content, types), [content, types]);
+  const width = GUTTER + widths.reduce((sum, w) => sum + w, 0);
 
   const virtualizer = useVirtualizer({
     count: content.rows.length,
