@@ -16,6 +16,9 @@
  *   imports  a 10,000-question workbook imported (upload to questions created) beside a raw
  *            BatchWrite floor, the processing's peak memory, and the write-back export of a
  *            2,000-question workbook beside unzipping and re-zipping it
+ *   amplification  peak memory of a fresh process reading each hostile upload (a 240 MB shared
+ *            string, size headers that lie, an oversized document.xml, the worst each cap lets
+ *            through) beside reading a normal workbook and Word document; target < 512 MiB
  *   detection layout detection against the layout test set (test/fixtures/questionnaires): question
  *            precision and recall, column accuracy, header rows
  *   library  a 20,000-answer library imported through the API, suggestions for one question
@@ -23,7 +26,7 @@
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|detection|library|suggestions|insights` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|amplification|detection|library|suggestions|insights` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -35,6 +38,7 @@ import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
+import { benchAmplification } from './bench/amplification';
 import { benchAnswering } from './bench/answering';
 import { benchDetection } from './bench/detection';
 import { benchFanout } from './bench/fanout';
@@ -76,6 +80,7 @@ type Part =
   | 'projects'
   | 'answering'
   | 'imports'
+  | 'amplification'
   | 'detection'
   | 'library'
   | 'suggestions'
@@ -89,6 +94,7 @@ const PARTS: Part[] = [
   'projects',
   'answering',
   'imports',
+  'amplification',
   'detection',
   'library',
   'suggestions',
@@ -484,6 +490,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   imports: async () => {
     heading('Imports at size: a 10,000-question workbook imported, a 2,000-question one written back');
     await benchImports(await benchStack(), await demoToken(), addRow);
+  },
+  amplification: async () => {
+    heading('Memory amplification on upload: peak memory reading hostile files, beside a normal one');
+    await benchAmplification(addRow);
   },
   library: async () => {
     heading('Answer library at size: 20,000 answers imported, suggestions for one question, autofill of 400');

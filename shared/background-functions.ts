@@ -55,6 +55,18 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 900,
     },
   },
+  libraryFileReader: {
+    entry: 'functions/library/library-file-job.ts',
+    description:
+      "Reads a file accepted by the library importer (the zip guard, then its sheets' cells), marks it READY or FAILED",
+    access: { table: 'readwrite', uploads: 'readwrite' },
+    job: {
+      triggers: [{ entity: 'libraryFile', attribute: 'status', value: 'PROCESSING' }],
+      // The worst file the zip guard lets through peaks under 512 MB (npm run bench).
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
   autofill: {
     entry: 'functions/library/autofill-job.ts',
     description:

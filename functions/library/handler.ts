@@ -1,9 +1,9 @@
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
   checkImportAnswers,
-  completeLibraryUpload,
   createCollection,
   createTerm,
   deleteAnswer,
@@ -17,7 +17,6 @@ import {
   listSuggestions,
   listTerms,
   replaceAnswer,
-  requestLibraryUpload,
   searchAnswers,
   searchLibrary,
   updateAnswer,
@@ -35,6 +34,7 @@ export const handler = createGroupHandler('library', {
   checkImportAnswers: async ({ caller, body }) => checkImportAnswers(caller, body),
   requestLibraryUpload: async ({ caller, body }) => requestLibraryUpload(caller, body),
   completeLibraryUpload: async ({ caller, params }) => completeLibraryUpload(caller, params.answerSourceId),
+  getLibraryUpload: async ({ caller, params }) => getLibraryUpload(caller, params.answerSourceId),
   bulkUpdateAnswers: async ({ caller, body, sessionId }) => bulkUpdateAnswers(caller, body, sessionId),
   listCollections: async ({ caller }) => listCollections(caller),
   createCollection: async ({ caller, body }) => createCollection(caller, body.collectionName),

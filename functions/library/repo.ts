@@ -13,6 +13,7 @@ import { AnswerFavouriteEntity } from './entities/answer-favourite';
 import { AnswerUsageEntity } from './entities/answer-usage';
 import { AutofillRunEntity } from './entities/autofill-run';
 import { LibraryAnswerEntity } from './entities/library-answer';
+import { LibraryFileEntity } from './entities/library-file';
 import { LibraryIndexEntity } from './entities/library-index';
 import { LibraryTermEntity } from './entities/library-term';
 
@@ -25,6 +26,7 @@ const db = bindService({
   libraryTerm: LibraryTermEntity,
   libraryIndex: LibraryIndexEntity,
   autofillRun: AutofillRunEntity,
+  libraryFile: LibraryFileEntity,
   project: sharedEntities.project,
   question: sharedEntities.question,
   documentLink: sharedEntities.documentLink,
@@ -306,6 +308,37 @@ export async function updateAutofill(
       .entities.autofillRun.patch(key)
       .set(changes)
       .where(({ status }, { eq }) => eq(status, from))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+// ——— The importer's files ———
+
+export type LibraryFileItem = EntityItem<typeof LibraryFileEntity>;
+type LibraryFileKey = { teamId: string; answerSourceId: string };
+
+/** A file accepted for reading (once: a second create of the same id is refused). */
+export async function createLibraryFile(item: Omit<LibraryFileItem, 'createdAt'>) {
+  return (await db().entities.libraryFile.create(item).go()).data;
+}
+
+export const getLibraryFile = async (key: LibraryFileKey) =>
+  (await db().entities.libraryFile.get(key).go()).data;
+
+/** The file read (READY) or refused (FAILED), if it is still PROCESSING; false when it was not. */
+export async function finishLibraryFile(
+  key: LibraryFileKey,
+  changes: Pick<LibraryFileItem, 'status'> & Partial<Pick<LibraryFileItem, 'contentKey' | 'failureReason'>>,
+) {
+  try {
+    await db()
+      .entities.libraryFile.patch(key)
+      .set(changes)
+      .where(({ status }, { eq }) => eq(status, 'PROCESSING'))
       .go();
     return true;
   } catch (error) {

@@ -16,11 +16,9 @@ import {
   type CheckImportResult,
   type Collection,
   FREQUENTLY_USED,
-  IMPORTER_MAX_ROWS,
   type ImportAnswersRequest,
   LIBRARY_LIMITS,
   LIBRARY_MESSAGES,
-  type LibraryFile,
   type LibraryTerm,
   type SaveTermRequest,
   SEARCH_RESULTS_SHOWN,
@@ -30,22 +28,11 @@ import {
   TERM_LIMITS,
   type UpdateAnswerRequest,
 } from '../../shared/schemas/answer';
-import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
 import { labelKeyOf } from '../../shared/schemas/tag';
 import { requirePermission, type TeamCaller } from '../common/caller';
-import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
-import { readSpreadsheet } from '../common/formats/spreadsheet';
-import { SourceFormatError } from '../common/formats/types';
 import { visibleProject } from '../common/project-access';
-import { deleteUpload, readObjectBytes } from '../common/storage';
-import {
-  acceptUpload,
-  isStagingKeyOf,
-  STAGING_PREFIX,
-  startUpload,
-  type UploadRule,
-} from '../common/uploads';
 import * as repo from './repo';
 import type { LibraryIndex } from './search/engine';
 import { libraryQuery } from './search/library-match';
@@ -518,67 +505,6 @@ export async function updateCollection(
   const updated = all.find((c) => c.collectionId === collectionId);
   if (!updated) throw new NotFoundError(LIBRARY_MESSAGES.collectionNotFound);
   return updated;
-}
-
-// ——— The library importer's file ———
-
-const LIBRARY_UPLOAD_RULE: UploadRule = {
-  maxBytes: SOURCE_MAX_BYTES,
-  types: [SOURCE_CONTENT_TYPES.xlsx, SOURCE_CONTENT_TYPES.csv],
-  tooLarge: SOURCE_MESSAGES.tooLarge,
-  wrongType: SOURCE_MESSAGES.uploadError,
-};
-const uploadOwner = (teamId: string) => `teams/${teamId}/library`;
-
-/** Upload a library file: a presigned POST for a staged key, named by the answerSourceId. */
-export async function requestLibraryUpload(
-  caller: TeamCaller,
-  body: { fileName: string; contentType: string },
-) {
-  const format = body.fileName.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
-  const { key, upload } = await startUpload(
-    uploadOwner(caller.user.teamId),
-    SOURCE_CONTENT_TYPES[format],
-    LIBRARY_UPLOAD_RULE,
-  );
-  return { answerSourceId: key.slice(key.lastIndexOf('/') + 1), upload };
-}
-
-/**
- * The uploaded file checked by its bytes, read as the sheets' cells for the importer's review, and
- * not kept (the answers the user imports from it are).
- */
-export async function completeLibraryUpload(
-  caller: TeamCaller,
-  answerSourceId: string,
-): Promise<LibraryFile> {
-  const owner = uploadOwner(caller.user.teamId);
-  const stagingKey = `${STAGING_PREFIX}${owner}/${answerSourceId}`;
-  if (!isStagingKeyOf(stagingKey, owner)) throw new NotFoundError('Upload not found');
-  const accepted = await acceptUpload(
-    stagingKey,
-    `library/${caller.user.teamId}/${answerSourceId}`,
-    LIBRARY_UPLOAD_RULE,
-  );
-  try {
-    const bytes = await readObjectBytes(accepted.key);
-    if (!bytes) throw new UnprocessableError(SOURCE_MESSAGES.uploadError);
-    const format = accepted.contentType === SOURCE_CONTENT_TYPES.csv ? 'csv' : 'xlsx';
-    const workbook = await readSpreadsheet(bytes, format);
-    return {
-      sheets: workbook.sheets.map((sheet) => ({
-        sheetName: sheet.sheetName,
-        hidden: sheet.hidden,
-        rows: sheet.content.rows.slice(0, IMPORTER_MAX_ROWS).map((r) => r.cells),
-        truncated: sheet.content.rows.length > IMPORTER_MAX_ROWS,
-      })),
-    };
-  } catch (error) {
-    if (error instanceof SourceFormatError) throw new UnprocessableError(error.reason);
-    throw error;
-  } finally {
-    await deleteUpload(accepted.key);
-  }
 }
 
 // ——— In the answering screen ———

@@ -13,7 +13,7 @@ import {
   CreateCollectionRequest,
   ImportAnswersRequest,
   ImportAnswersResult,
-  LibraryFile,
+  LibraryFileState,
   LibraryPageQuery,
   LibraryTerm,
   LibraryUpload,
@@ -114,8 +114,18 @@ export const library = routeGroup(
       path: '/api/answers/{answerSourceId}/complete',
       auth: 'user',
       permission: 'MANAGE_ANSWER_LIBRARY',
-      summary: "The uploaded library file checked by its bytes and read: its sheets' cells, for the importer",
-      response: LibraryFile,
+      summary:
+        'The uploaded library file checked by its bytes and handed to the processing job, which reads its sheets (PROCESSING)',
+      response: LibraryFileState,
+    }),
+    getLibraryUpload: route({
+      method: 'GET',
+      path: '/api/answers/upload/{answerSourceId}',
+      auth: 'user',
+      permission: 'MANAGE_ANSWER_LIBRARY',
+      summary:
+        "The caller's library file: PROCESSING, READY with its sheets' cells for the importer, or FAILED with the reason",
+      response: LibraryFileState,
     }),
     bulkUpdateAnswers: route({
       method: 'POST',

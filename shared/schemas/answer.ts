@@ -269,6 +269,19 @@ export const LibraryFileSheet = z.object({
 export type LibraryFileSheet = z.infer<typeof LibraryFileSheet>;
 export const LibraryFile = z.object({ sheets: z.array(LibraryFileSheet) });
 export type LibraryFile = z.infer<typeof LibraryFile>;
+/**
+ * A library file once `complete` accepted it: the processing job reads it (PROCESSING), then it is
+ * READY with its sheets' cells, or FAILED with the reason a user can act on. It is kept a day.
+ */
+export const LIBRARY_FILE_STATUSES = ['PROCESSING', 'READY', 'FAILED'] as const;
+export const LibraryFileState = z.object({
+  answerSourceId: z.string(),
+  status: z.enum(LIBRARY_FILE_STATUSES),
+  failureReason: z.string().optional(),
+  /** The file as read, when READY. */
+  file: LibraryFile.optional(),
+});
+export type LibraryFileState = z.infer<typeof LibraryFileState>;
 
 // ——— In the answering screen (spec 002 §2.1, §3 answer suggestion, §7.1) ———
 

@@ -27,8 +27,25 @@ export const SOURCE_LIMITS = {
   cells: 500_000,
   rows: 100_000,
   columns: 200,
-  /** Bytes a zip (xlsx, docx) may inflate to: a zip bomb is refused before it is inflated. */
-  inflatedBytes: 250 * 1024 * 1024,
+  /**
+   * Bytes a zip (xlsx, docx) may inflate to in all, and each part of it: counted while inflating
+   * (no declared size is trusted), so a zip bomb or a zip whose size headers lie is refused as soon
+   * as a part passes its cap. The readers hold a part several times over (exceljs: the bytes, the
+   * string and its model; xmldom: a DOM), so the caps keep the worst file readable within 512 MB.
+   */
+  inflatedBytes: 160 * 1024 * 1024,
+  partBytes: {
+    /** xl/sharedStrings.xml: every text of a workbook. */
+    sharedStrings: 48 * 1024 * 1024,
+    /** Each xl/worksheets/*.xml. */
+    worksheet: 48 * 1024 * 1024,
+    /** word/document.xml. */
+    document: 16 * 1024 * 1024,
+    /** Any other part (styles, images, numbering, themes…). */
+    other: 32 * 1024 * 1024,
+  },
+  /** Elements and attributes of word/document.xml: its DOM holds about two kilobytes per node. */
+  documentNodes: 200_000,
   annotations: 5_000,
   /** Characters kept of one cell or paragraph. */
   cellText: 32_767,

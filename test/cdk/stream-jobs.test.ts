@@ -54,8 +54,17 @@ const image = (entity: string, attributes: Record<string, string> = {}) => ({
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job and the autofill job', () => {
-    expect(JOBS.map((j) => j.name)).toEqual(['sourceProcessor', 'autofill', 'insightsExport']);
+  it('declares the import processing job, the library-file reader and the autofill job', () => {
+    expect(JOBS.map((j) => j.name)).toEqual([
+      'sourceProcessor',
+      'libraryFileReader',
+      'autofill',
+      'insightsExport',
+    ]);
+    // The library importer's workbook is read in a job of its own, not in the API function.
+    expect(BACKGROUND_FUNCTIONS.libraryFileReader.job.triggers).toEqual([
+      { entity: 'libraryFile', attribute: 'status', value: 'PROCESSING' },
+    ]);
     expect(BACKGROUND_FUNCTIONS.autofill.job.triggers).toEqual([
       { entity: 'autofillRun', attribute: 'status', value: 'QUEUED' },
     ]);

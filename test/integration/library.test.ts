@@ -10,7 +10,9 @@ import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/common/db';
 import { db } from '../../functions/common/entities';
-import { writeObjectBytes } from '../../functions/common/storage';
+import { REASONS } from '../../functions/common/formats/zip-guard';
+import { readObjectBytes, writeObjectBytes } from '../../functions/common/storage';
+import { hugeSharedStringXlsx, lyingSizesXlsx } from '../../scripts/fixtures/hostile-zips';
 import { type Answer, type AnswerPage, type Candidate, LIBRARY_MESSAGES } from '../../shared/schemas/answer';
 import { SOURCE_MESSAGES } from '../../shared/schemas/source';
 import { type ApiClient, client } from '../support/api-client';
@@ -18,7 +20,7 @@ import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
-import { uploadLibraryFile } from '../support/sources';
+import { readLibraryFile, uploadLibraryFile } from '../support/sources';
 
 const resources = new Resources();
 let stack: TestStack;
@@ -751,7 +753,7 @@ describe('collections', () => {
 });
 
 describe('the importer’s file', () => {
-  it('reads an uploaded workbook’s sheets as the user sees them, and keeps nothing', async () => {
+  it('reads an uploaded workbook’s sheets in the processing job, as the user sees them, and keeps nothing', async () => {
     // Prepare: a library export as a customer team keeps it, with an instructions sheet.
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Read me').addRow(['Answers approved by the security team']);
@@ -760,15 +762,18 @@ describe('the importer’s file', () => {
     sheet.addRow([MFA.question, MFA.answer, 'Access control; MFA', 'Yes']);
     sheet.addRow([BACKUPS.question, BACKUPS.answer, 'Backups', 'Yes']);
     const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
-    const answerSourceId = await uploadLibraryFile(as(owner), 'Approved answers.xlsx', bytes);
 
-    // Act
-    const file = ok<{ sheets: Array<{ sheetName: string; rows: string[][]; truncated: boolean }> }>(
-      await as(owner).call('completeLibraryUpload', { params: { answerSourceId } }),
-      'completeLibraryUpload',
+    // Act: complete answers before the file is read; the job reads it.
+    const { answerSourceId, completed, state } = await readLibraryFile(
+      as(owner),
+      'Approved answers.xlsx',
+      bytes,
     );
 
     // Assess
+    expect(completed).toEqual({ answerSourceId, status: 'PROCESSING' });
+    expect(state.status).toBe('READY');
+    const file = state.file as NonNullable<typeof state.file>;
     expect(file.sheets.map((s) => s.sheetName)).toEqual(['Read me', 'Library']);
     expect(file.sheets[1].rows).toEqual([
       ['Question', 'Answer', 'Tags', 'Compliance'],
@@ -778,7 +783,33 @@ describe('the importer’s file', () => {
     expect(file.sheets[1].truncated).toBe(false);
     const again = await as(owner).call('completeLibraryUpload', { params: { answerSourceId } });
     expect(again.status).toBe(404);
+    expect(await readObjectBytes(`library/${owner.teamId}/${answerSourceId}`)).toBeNull();
+    const unknown = await as(owner).call('getLibraryUpload', {
+      params: { answerSourceId: '8d0c6f2e-3f5b-4c1a-9f7e-2b6d1e0a4c3b' },
+    });
+    expect(unknown.status).toBe(404);
+    expect((await as(viewer).call('getLibraryUpload', { params: { answerSourceId } })).status).toBe(403);
   });
+
+  it('refuses a workbook that would amplify memory, in the job, with the reason', async () => {
+    // Prepare: about 1 MB each — a 100 MB shared string and a sheet of 100 MB, both declared as 4 KB.
+    const sharedString = hugeSharedStringXlsx(100 * 1024 * 1024, 4096);
+    const lyingSheet = lyingSizesXlsx(100 * 1024 * 1024);
+
+    // Act
+    const first = await readLibraryFile(as(owner), 'Huge answer.xlsx', sharedString);
+    const second = await readLibraryFile(as(owner), 'Lying sizes.xlsx', lyingSheet);
+
+    // Assess
+    expect(first.completed.status).toBe('PROCESSING');
+    expect(first.state).toEqual({
+      answerSourceId: first.answerSourceId,
+      status: 'FAILED',
+      failureReason: REASONS.sharedStringsTooBig,
+    });
+    expect(second.state).toMatchObject({ status: 'FAILED', failureReason: REASONS.worksheetTooBig });
+    expect(await readObjectBytes(`library/${owner.teamId}/${first.answerSourceId}`)).toBeNull();
+  }, 60_000);
 
   it('refuses what is not a spreadsheet, by its bytes, with the spec’s message', async () => {
     const pdf = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj << /Type /Catalog >> endobj\n');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { REASONS } from '../../functions/common/formats/zip-guard';
 import { INLINE_QUESTIONS, SHEET_APPLYING } from '../../functions/sources/configure';
+import { hugeSharedStringXlsx, lyingSizesXlsx, oversizedDocx } from '../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../scripts/fixtures/workbooks';
 import type { ProjectDashboard } from '../../shared/schemas/project';
@@ -791,6 +792,7 @@ describe('who may import', () => {
 });
 
 describe('bad files', () => {
+  const MIB = 1024 * 1024;
   it('gives each refused file a reason on its source and leaves the project unharmed', async () => {
     // Prepare
     const projectId = await createProject('Bad files');
@@ -815,6 +817,14 @@ describe('bad files', () => {
       ],
       ['binary.csv', new Uint8Array(4096).map((_, i) => (i * 7919) % 256), REASONS.binaryCsv],
       ['broken.xlsx', real.subarray(0, Math.floor(real.length / 2)), REASONS.corrupted],
+      // Memory amplification (issue 25): each about a megabyte, refused as soon as a part passes its cap.
+      ['huge answer.xlsx', hugeSharedStringXlsx(100 * MIB, 4096), REASONS.sharedStringsTooBig],
+      ['lying sizes.xlsx', lyingSizesXlsx(100 * MIB), REASONS.worksheetTooBig],
+      [
+        'oversized.docx',
+        oversizedDocx(60 * MIB, 'Describe how customer data is encrypted at rest. '.repeat(40)),
+        REASONS.documentTooBig,
+      ],
     ];
 
     for (const [fileName, bytes, reason] of cases) {

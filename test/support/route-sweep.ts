@@ -351,6 +351,17 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       if (started.status !== 200) throw new Error(`startInsightsExport answered ${started.status}`);
       return { exportId: started.body.data.exportId as string };
     },
+    // A library file of the caller's own, completed (only its uploader reads it).
+    getLibraryUpload: async (team, token) => {
+      const caller = api.as(token ?? team.owner.token);
+      const body = { fileName: 'Answer library.csv', contentType: 'text/csv' };
+      const allowed = (await caller.call('requestLibraryUpload', { body })).status === 200;
+      const uploader = allowed ? caller : api.as(team.owner.token);
+      const answerSourceId = await uploadLibraryFile(uploader, 'Answer library.csv', SWEEP_CSV);
+      const completed = await uploader.call('completeLibraryUpload', { params: { answerSourceId } });
+      if (completed.status !== 200) throw new Error(`completeLibraryUpload answered ${completed.status}`);
+      return { answerSourceId };
+    },
     deleteAnswer: (team) => freshAnswer(team),
     // An invitation still unclaimed (each call settles it).
     cancelQuizInvite: async (team) => ({

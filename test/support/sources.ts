@@ -2,6 +2,7 @@
  * Importing a questionnaire as the browser does: start the upload, POST the file to the presigned
  * form, complete it, and (for importSource) wait until the processing job made it READY.
  */
+import type { LibraryFileState } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, type Source, type SourceFormat } from '../../shared/schemas/source';
 import type { ApiClient } from './api-client';
 import { eventually } from './eventually';
@@ -68,4 +69,28 @@ export async function uploadLibraryFile(as: Caller, fileName: string, bytes: Uin
   const posted = await fetch(started.upload.url, { method: 'POST', body: form });
   if (posted.status >= 300) throw new Error(`upload: HTTP ${posted.status}`);
   return started.answerSourceId;
+}
+
+/**
+ * A library file uploaded, completed and read by the processing job: its final state (READY with
+ * its sheets, or FAILED with the reason).
+ */
+export async function readLibraryFile(as: Caller, fileName: string, bytes: Uint8Array) {
+  const answerSourceId = await uploadLibraryFile(as, fileName, bytes);
+  const completed = ok<LibraryFileState>(
+    await as.call('completeLibraryUpload', { params: { answerSourceId } }),
+    'completeLibraryUpload',
+  );
+  const state = await eventually(
+    async () => {
+      const current = ok<LibraryFileState>(
+        await as.call('getLibraryUpload', { params: { answerSourceId } }),
+        'getLibraryUpload',
+      );
+      if (current.status === 'PROCESSING') throw new Error('still processing');
+      return current;
+    },
+    { timeoutMs: 60_000, intervalMs: 200 },
+  );
+  return { answerSourceId, completed, state };
 }

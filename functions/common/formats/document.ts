@@ -9,7 +9,7 @@
  * escaped, then passed through sanitize-html with a short allow-list as a second line of defence.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import sanitizeHtml from 'sanitize-html';
 import { type DocumentNode, SOURCE_LIMITS } from '../../../shared/schemas/source';
 import {
@@ -22,7 +22,7 @@ import {
   walkBody,
 } from './docx-walk';
 import { type ParsedDocument, SourceFormatError } from './types';
-import { checkZip, REASONS } from './zip-guard';
+import { openZip, REASONS } from './zip-guard';
 
 const MAX_NODES = SOURCE_LIMITS.annotations * 4;
 
@@ -142,24 +142,22 @@ const SANITISE: sanitizeHtml.IOptions = {
 };
 
 export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
-  checkZip(bytes, 'docx');
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (f) => f.name === 'word/document.xml' || f.name === 'word/numbering.xml',
-    });
-  } catch {
-    throw new SourceFormatError(REASONS.corrupted);
-  }
+  // Every part measured (word/document.xml capped), only these two kept.
+  const { parts } = await openZip(
+    bytes,
+    'docx',
+    (name) => name === 'word/document.xml' || name === 'word/numbering.xml',
+  );
+  const documentXml = parts.get('word/document.xml');
+  const numberingXml = parts.get('word/numbering.xml');
   let body: Element;
   try {
-    body = parseDocumentXml(strFromU8(files['word/document.xml'])).body;
+    if (!documentXml) throw new Error('word/document.xml is missing');
+    body = parseDocumentXml(strFromU8(documentXml)).body;
   } catch {
     throw new SourceFormatError(REASONS.corrupted);
   }
-  const label = numberingLabels(
-    files['word/numbering.xml'] ? strFromU8(files['word/numbering.xml']) : undefined,
-  );
+  const label = numberingLabels(numberingXml ? strFromU8(numberingXml) : undefined);
 
   const visits: Visit[] = [];
   walkBody(body, (v) => visits.push(v));

@@ -1,7 +1,7 @@
 /**
  * Reads a questionnaire spreadsheet into the cells a user sees in Excel.
  *
- * - xlsx (exceljs, after checkZip): every sheet in workbook order; numbers and dates formatted with
+ * - xlsx (exceljs, after checkZip has measured every part): every sheet in workbook order; numbers and dates formatted with
  *   the cell's number format (ssf, Excel's own format language), formulas as their cached results,
  *   rich text and hyperlinks as their text; merged ranges (text in the top-left cell); hidden rows,
  *   columns and sheets marked.
@@ -16,7 +16,7 @@ import SSF from 'ssf';
 import { type SheetContent, SOURCE_LIMITS } from '../../../shared/schemas/source';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
-import { checkZip, REASONS, workbookSize } from './zip-guard';
+import { checkZip, REASONS } from './zip-guard';
 
 const limitReason = {
   sheets: (n: number) => `This workbook has ${n} sheets. We can import up to ${SOURCE_LIMITS.sheets}.`,
@@ -119,8 +119,8 @@ function parseRange(range: string) {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
-  checkZip(bytes, 'xlsx');
-  const size = workbookSize(bytes);
+  // Every part inflated once through the counter (sizes capped), sheets and cells counted.
+  const size = await checkZip(bytes, 'xlsx');
   if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
   // Empty but formatted cells count too, so the raw count may be well above the filled cells.
   if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());

@@ -7,10 +7,10 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { XMLSerializer } from '@xmldom/xmldom';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import { cellParagraphs, childElements, parseDocumentXml, type Visit, W, walkBody } from './docx-walk';
 import type { NodeWrite } from './types';
-import { checkZip } from './zip-guard';
+import { unzipChecked } from './zip-guard';
 
 const named = (element: Element, name: string) =>
   childElements(element).find((c) => c.namespaceURI === W && c.localName === name);
@@ -60,8 +60,7 @@ function addAfter(anchor: Element, value: string) {
 }
 
 export async function writeDocument(original: Uint8Array, writes: NodeWrite[]): Promise<Uint8Array> {
-  checkZip(original, 'docx');
-  const files = unzipSync(original);
+  const files = await unzipChecked(original, 'docx');
   const { document, body } = parseDocumentXml(strFromU8(files['word/document.xml']));
   const nodes = new Map<string, Visit>();
   walkBody(body, (v) => nodes.set(v.id, v));

@@ -14,13 +14,13 @@
  * line endings.
  */
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { neutralise } from './formula';
 import { parseCsv } from './spreadsheet';
 import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
-import { checkZip } from './zip-guard';
+import { unzipChecked } from './zip-guard';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -167,9 +167,8 @@ function writeCell(
   if (multiLine(value)) cell.setAttribute('s', String(styles.wrapping(Number(cell.getAttribute('s') ?? 0))));
 }
 
-function writeXlsx(original: Uint8Array, writes: CellWrite[]): Uint8Array {
-  checkZip(original, 'xlsx');
-  const files = unzipSync(original);
+async function writeXlsx(original: Uint8Array, writes: CellWrite[]): Promise<Uint8Array> {
+  const files = await unzipChecked(original, 'xlsx');
   const parts = worksheetParts(files);
   const styles = new WrapStyles(files, stylesPart(files));
   const bySheet = new Map<number, CellWrite[]>();

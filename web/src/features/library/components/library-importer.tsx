@@ -21,6 +21,7 @@ import { IconAlertTriangle, IconCloudUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { checkImportAnswers } from '@/features/library/api/check-import-answers';
 import { completeLibraryUpload } from '@/features/library/api/complete-library-upload';
+import { waitForLibraryFile } from '@/features/library/api/get-library-upload';
 import { useImportAnswers } from '@/features/library/api/import-answers';
 import { requestLibraryUpload } from '@/features/library/api/request-library-upload';
 import {
@@ -116,7 +117,16 @@ export function LibraryImporter({ opened, onClose }: { opened: boolean; onClose:
         sizeBytes: chosen.size,
       });
       await uploadFile(started.upload, chosen);
-      const read = await completeLibraryUpload(started.answerSourceId);
+      await completeLibraryUpload(started.answerSourceId);
+      // The processing job reads the file; the importer asks until it is read or refused.
+      const state = await waitForLibraryFile(started.answerSourceId);
+      const read = state.file;
+      if (state.status !== 'READY' || !read) {
+        // The spec's message, with the reason the file was refused when there is one.
+        if (state.failureReason) notifyError(state.failureReason, { title: SOURCE_MESSAGES.uploadError });
+        else notifyError(SOURCE_MESSAGES.uploadError);
+        return;
+      }
       const visible = read.sheets.findIndex((s) => !s.hidden);
       setFile(read);
       setFileName(chosen.name);

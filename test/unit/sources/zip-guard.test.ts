@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readDocument } from '../../../functions/common/formats/document';
+import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
+import { SourceFormatError } from '../../../functions/common/formats/types';
+import { checkZip, REASONS } from '../../../functions/common/formats/zip-guard';
+import { hugeSharedStringXlsx, lyingSizesXlsx, oversizedDocx } from '../../../scripts/fixtures/hostile-zips';
+import { SOURCE_LIMITS } from '../../../shared/schemas/source';
+
+/** Every byte zlib inflates for the guard, counted as it leaves the inflater (the real zlib). */
+const inflated = vi.hoisted(() => ({ bytes: 0 }));
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof import('node:zlib')>();
+  const createInflateRaw: typeof zlib.createInflateRaw = (options) => {
+    const inflater = zlib.createInflateRaw(options);
+    inflater.on('data', (chunk: Buffer) => {
+      inflated.bytes += chunk.length;
+    });
+    return inflater;
+  };
+  return { ...zlib, default: { ...zlib, createInflateRaw }, createInflateRaw };
+});
+
+const MIB = 1024 * 1024;
+/** One step of the inflater (256 KB) past a cap at most, with room for the small parts before it. */
+const STEP = 512 * 1024;
+
+async function reason(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SourceFormatError) return error.reason;
+    throw error;
+  }
+  return null;
+}
+
+/** Inflates the file through the guard; the reason it was refused and the bytes inflated meanwhile. */
+async function guard(bytes: Uint8Array, expect: 'xlsx' | 'docx') {
+  inflated.bytes = 0;
+  const refused = await reason(checkZip(bytes, expect));
+  return { refused, inflatedBytes: inflated.bytes };
+}
+
+describe('the zip guard, against memory amplification', () => {
+  it('refuses a workbook with a huge shared string, inflating no more than the cap', async () => {
+    // Prepare: 60 MB of answer text (over the 48 MB cap) zips to a few hundred kilobytes, its
+    // headers honest; and 240 MB of it whose headers declare 4 KB.
+    const honest = hugeSharedStringXlsx(60 * MIB);
+    const lying = hugeSharedStringXlsx(240 * MIB, 4096);
+    expect(honest.length).toBeLessThan(MIB);
+    expect(lying.length).toBeLessThan(2 * MIB);
+
+    // Act
+    const first = await guard(honest, 'xlsx');
+    const second = await guard(lying, 'xlsx');
+    const read = await reason(readSpreadsheet(lying, 'xlsx'));
+
+    // Assess
+    expect(first.refused).toBe(REASONS.sharedStringsTooBig);
+    expect(REASONS.sharedStringsTooBig).toContain('more than 48 MB');
+    expect(first.inflatedBytes).toBeLessThan(SOURCE_LIMITS.partBytes.sharedStrings + STEP);
+    expect(second.refused).toBe(REASONS.sharedStringsTooBig);
+    expect(second.inflatedBytes).toBeLessThan(SOURCE_LIMITS.partBytes.sharedStrings + STEP);
+    expect(read).toBe(REASONS.sharedStringsTooBig);
+  }, 60_000);
+
+  it('refuses a workbook whose size headers lie, as soon as its sheet passes the cap', async () => {
+    // Prepare: a sheet that inflates to 120 MB, declared as 4 KB in its local and central headers;
+    // and one that inflates to 1 MB (under every cap), also declared as 4 KB.
+    const bomb = lyingSizesXlsx(120 * MIB);
+    const small = lyingSizesXlsx(MIB);
+    expect(bomb.length).toBeLessThan(2 * MIB);
+
+    // Act
+    const big = await guard(bomb, 'xlsx');
+    const under = await guard(small, 'xlsx');
+
+    // Assess: stopped at the cap, not after 120 MB; the small liar is refused as damaged.
+    expect(big.refused).toBe(REASONS.worksheetTooBig);
+    expect(big.inflatedBytes).toBeLessThan(SOURCE_LIMITS.partBytes.worksheet + STEP);
+    expect(under.refused).toBe(REASONS.corrupted);
+    expect(await reason(readSpreadsheet(bomb, 'xlsx'))).toBe(REASONS.worksheetTooBig);
+  }, 60_000);
+
+  it('refuses a Word document whose document.xml is oversized or has too many nodes', async () => {
+    // Prepare: 60 MB of long question paragraphs (over the 16 MB cap); and 12 MB of short ones,
+    // under the cap but about 540,000 elements (a DOM of them would take about a gigabyte).
+    const oversized = oversizedDocx(60 * MIB, 'Describe how customer data is encrypted at rest. '.repeat(40));
+    const dense = oversizedDocx(12 * MIB);
+
+    // Act
+    const big = await guard(oversized, 'docx');
+    const many = await guard(dense, 'docx');
+
+    // Assess
+    expect(big.refused).toBe(REASONS.documentTooBig);
+    expect(big.inflatedBytes).toBeLessThan(SOURCE_LIMITS.partBytes.document + STEP);
+    expect(many.refused).toBe(REASONS.documentTooComplex);
+    expect(await reason(readDocument(oversized))).toBe(REASONS.documentTooBig);
+    expect(await reason(readDocument(dense))).toBe(REASONS.documentTooComplex);
+  }, 60_000);
+
+  it('reads the same files at a normal size as before', async () => {
+    // Prepare
+    const workbook = hugeSharedStringXlsx(100);
+    const document = oversizedDocx(2_000);
+
+    // Act
+    const sheets = (await readSpreadsheet(workbook, 'xlsx')).sheets;
+    const content = await readDocument(document);
+    const checked = await checkZip(workbook, 'xlsx');
+
+    // Assess
+    expect(sheets.map((s) => s.sheetName)).toEqual(['Questions']);
+    expect(sheets[0].content.rows.map((r) => r.cells)).toEqual([
+      ['Question', 'Answer'],
+      ['Do you encrypt customer data at rest?', 'Yes, with AES-256. '.repeat(6).slice(0, 100).trim()],
+    ]);
+    expect(checked).toMatchObject({ sheets: 1, cellElements: 4 });
+    // 2,000 bytes of 70-byte paragraphs.
+    expect(content.nodes.length).toBe(28);
+    expect(content.nodes[0]).toMatchObject({
+      kind: 'paragraph',
+      text: 'Do you encrypt customer data at rest?',
+    });
+  });
+});
