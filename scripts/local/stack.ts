@@ -1,7 +1,7 @@
 /**
  * Brings the whole product up on one machine: SES, DynamoDB Local, s3rver and cognito-local on
  * ports derived from the app port, the table and demo team, and the gateway serving the SPA, the
- * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
+ * REST API, the websocket and @connections (for the runtime only) on one origin. Used by `npm start`, the tests and the bench.
  */
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -19,9 +19,10 @@ import {
   startLocalCognito,
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
-import { type Gateway, type GatewayOptions, startGateway } from './gateway';
+import { type Gateway, type GatewayOptions, MANAGEMENT_PREFIX, startGateway } from './gateway';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
+import { type LocalSecrets, localSecrets, newManagementKey } from './secrets';
 import { closeSmtpListener, startSmtpListener } from './smtp';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
@@ -99,8 +100,18 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** What only this stack knows: the reply-signing secret of its data directory and its @connections key. */
+export interface StackSecrets extends LocalSecrets {
+  managementKey: string;
+}
+
+/** Where the runtime posts to websocket connections: the gateway's @connections, behind this start's key. */
+export const managementEndpoint = (appPort: number, managementKey: string) =>
+  `http://127.0.0.1:${appPort}${MANAGEMENT_PREFIX}/${managementKey}`;
+
 export function handlerEnvironment(
   ports: ReturnType<typeof portsFor>,
+  secrets: StackSecrets,
   logLevel = 'WARN',
   tableName = TABLE_NAME,
   dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`,
@@ -123,10 +134,11 @@ export function handlerEnvironment(
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     MAIL_FROM: 'Questionnaire Workspace <no-reply@workspace.local>',
     APP_URL: `http://127.0.0.1:${ports.app}`,
-    WEBSOCKET_CALLBACK_URL: `http://127.0.0.1:${ports.app}`,
+    // Only the runtime is given the key: a post to /@connections without it is refused.
+    WEBSOCKET_CALLBACK_URL: managementEndpoint(ports.app, secrets.managementKey),
     REPLY_DOMAIN: LOCAL_REPLY_DOMAIN,
-    // A fixed development value, for this machine only (AWS stages use a generated secret).
-    REPLY_SIGNING_SECRET: 'local-development-reply-signing-key',
+    // Generated for the data directory and kept in it (AWS stages use a Secrets Manager secret).
+    REPLY_SIGNING_SECRET: secrets.replySigningSecret,
     // The emulator's signing key is public: it is trusted here, in the local stack, only.
     COGNITO_JWKS: JSON.stringify(jwks),
     POWERTOOLS_LOG_LEVEL: logLevel,
@@ -152,7 +164,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ],
     options.port,
   );
-  const env = handlerEnvironment(ports, options.logLevel, tableName, options.dynamodbEndpoint);
+  const managementKey = newManagementKey();
+  const env = handlerEnvironment(
+    ports,
+    { ...localSecrets(options.dataDir), managementKey },
+    options.logLevel,
+    tableName,
+    options.dynamodbEndpoint,
+  );
   // Handlers read their configuration from the environment, exactly as on Lambda.
   Object.assign(process.env, env);
   const stops: Array<() => Promise<void>> = [];
@@ -274,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyIdToken: (token) => idTokenVerifier().verify(token) as Promise<Record<string, unknown>>,
       runtimeConfig,
       spa,
+      managementKey,
     });
     stops.push(() => gateway.close());
     const jobConsumers = await streamJobConsumers();

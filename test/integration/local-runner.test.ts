@@ -4,12 +4,13 @@
  * emulator an earlier run left) is refused at start with a clear message, before anything starts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findPortHolders, isPortFree } from '../../scripts/local/ports';
+import { localSecrets, SECRETS_FILE } from '../../scripts/local/secrets';
 import { findFreeBasePort, portsFor, startLocalStack } from '../../scripts/local/stack';
 import { eventually } from '../support/eventually';
 import { Resources } from '../support/resources';
@@ -144,4 +145,31 @@ describe('local runner', () => {
         expect(existsSync(join(dataDir, emulator))).toBe(false);
     },
   );
+});
+
+describe('local secrets (issue 25, finding 12)', () => {
+  it('generates a reply-signing secret per data directory, kept in it and reused on the next start', () => {
+    // Prepare
+    const [first, second] = [tempDir(), tempDir()];
+
+    // Act
+    const a = localSecrets(first);
+    const b = localSecrets(second);
+    const aAgain = localSecrets(first);
+
+    // Assess
+    expect(a.replySigningSecret).not.toBe(b.replySigningSecret);
+    expect(aAgain).toEqual(a);
+    expect(a.replySigningSecret).not.toBe('local-development-reply-signing-key');
+    expect(a.replySigningSecret.length).toBeGreaterThanOrEqual(32);
+    const file = join(first, SECRETS_FILE);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(a);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('names an unreadable secrets file, with how to reset the data directory', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, SECRETS_FILE), '{"replySigning');
+    expect(() => localSecrets(dataDir)).toThrow(/inconsistent: .*secrets\.json[\s\S]*delete .*--port/);
+  });
 });
