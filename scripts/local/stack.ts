@@ -20,9 +20,11 @@ import {
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
 import { type Gateway, type GatewayOptions, MANAGEMENT_PREFIX, startGateway } from './gateway';
+import { LocalDataError } from './local-data';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { type LocalSecrets, localSecrets, newManagementKey } from './secrets';
+import { SeedInconsistency } from './seed-identity';
 import { closeSmtpListener, startSmtpListener } from './smtp';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
@@ -201,8 +203,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           dataDir: join(options.dataDir, 'cognito'),
           sesEndpoint: env.AWS_ENDPOINT_URL_SESV2,
           mailFrom: env.MAIL_FROM,
+          resetDir: options.dataDir,
         }),
-        (cognito) => closeServer(cognito.server),
+        async (cognito) => {
+          await closeServer(cognito.server);
+          await cognito.flush();
+        },
       ),
     ]);
     const failure = results.find((r) => r.status === 'rejected');
@@ -227,7 +233,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await ensureTable(dynamoClient, tableName);
     }
     if (seed !== false)
-      await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
+      await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID).catch(
+        namedInconsistency(options.dataDir),
+      );
 
     // Each group's handler is imported on its first request, as a Lambda's cold start: a test file
     // pays only for the groups it calls. `npm start` warms them all once it is up.
@@ -329,15 +337,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => closeSmtpListener(smtp));
     // Demo projects once the reactions run: the stream builds their dashboards, as in production.
     if (seed === 'demo')
-      await (await import('./demo/seed')).ensureDemoData(
-        new CognitoIdentityProviderClient({}),
-        LOCAL_POOL_ID,
-        LOCAL_CLIENT_ID,
-      );
+      await (await import('./demo/seed'))
+        .ensureDemoData(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID)
+        .catch(namedInconsistency(options.dataDir));
     if (options.warmHandlers !== false) void Promise.all(ROUTE_GROUPS.map(load)).catch(() => {});
     // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs
     // it; after the demo data, so the first run already sees the demo documents.
     stops.push(await startSchedules());
+    // Stopped first: the user pool's writes in flight land before anything slower is stopped (a
+    // process manager may send SIGKILL soon after its SIGTERM).
+    stops.push(() => cognito.flush());
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
@@ -361,6 +370,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+/** A seeding error the start cannot heal, reported as the data directory's, with how to reset it. */
+const namedInconsistency =
+  (dataDir: string) =>
+  (error: unknown): never => {
+    if (error instanceof SeedInconsistency) throw new LocalDataError(dataDir, error.message);
+    throw error;
+  };
 
 /**
  * Starts a stack on free ports: a port found free can still be taken by another process before the
