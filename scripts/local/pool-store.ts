@@ -61,11 +61,13 @@ export class DurableDataStore {
       }
       node = (node as Tree)[part];
     }
-    return node === undefined || node === null ? (defaultValue ?? null) : (structuredClone(node) as T);
+    // The stored value itself, as cognito-local's StormDB store hands it out (a copy of the whole
+    // user list at every look-up by e-mail would cost milliseconds per hundred users).
+    return node === undefined || node === null ? (defaultValue ?? null) : (node as T);
   }
 
   async getRoot<T>(_ctx: unknown): Promise<T | null> {
-    return structuredClone(this.state) as T;
+    return this.state as T;
   }
 
   async set<T>(_ctx: unknown, key: Key, value: T): Promise<void> {
@@ -76,6 +78,7 @@ export class DurableDataStore {
       if (next === null || typeof next !== 'object') node[part] = {};
       node = node[part] as Tree;
     }
+    // A copy: what the caller does to its object afterwards is not a change of the pool.
     node[parts[parts.length - 1]] = structuredClone(value);
     await this.commit();
   }
