@@ -41,6 +41,10 @@ const deserialize = (text: string) =>
 
 const path = (key: Key) => (Array.isArray(key) ? key : [key]);
 
+/** An own property even for a name like `__proto__` (a username is whatever was signed up). */
+const define = (node: Tree, name: string, value: unknown) =>
+  Object.defineProperty(node, name, { value, writable: true, enumerable: true, configurable: true });
+
 /** One file of the pool (a user pool, or the app clients), in memory and on disk. */
 export class DurableDataStore {
   private changed = 0;
@@ -75,11 +79,11 @@ export class DurableDataStore {
     let node = this.state;
     for (const part of parts.slice(0, -1)) {
       const next = Object.hasOwn(node, part) ? node[part] : undefined;
-      if (next === null || typeof next !== 'object') node[part] = {};
+      if (next === null || typeof next !== 'object') define(node, part, {});
       node = node[part] as Tree;
     }
     // A copy: what the caller does to its object afterwards is not a change of the pool.
-    node[parts[parts.length - 1]] = structuredClone(value);
+    define(node, parts[parts.length - 1], structuredClone(value));
     await this.commit();
   }
 

@@ -75,7 +75,7 @@ console.log('RUNNER READY');
   resources.add(() => killIfAlive(child.pid));
   let output = '';
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Runner not up in 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`Runner not up in 180 s:\n${output}`)), 180_000);
     child.stderr?.on('data', (chunk) => {
       output += chunk;
     });
@@ -267,7 +267,7 @@ describe('local user pool durability (issue 25, finding 13)', () => {
     expect(lost).toEqual([]);
     expect(readFileSync(join(dataDir, 'data', SECRETS_FILE), 'utf8')).toBe(secretsBefore);
     await killRunner(restarted);
-  }, 300_000);
+  }, 480_000);
 
   it('re-links a demo user whose pool identity is gone to their user record and team, not a second one', async () => {
     // Prepare: a start that made the demo user and team, then a pool that lost the demo user.
@@ -302,7 +302,7 @@ describe('local user pool durability (issue 25, finding 13)', () => {
     expect(users.map((u) => [u.userId, u.teamId])).toEqual([[sub, team.teamId]]);
     expect((await tableItems(second.dynamodb, 'team')).map((t) => t.teamId)).toEqual([team.teamId]);
     await killRunner(restarted);
-  }, 300_000);
+  }, 480_000);
 
   it('refuses to start from a user pool file cut short, naming it and how to reset', async () => {
     // Prepare: what a kill in the middle of cognito-local's own write left.
