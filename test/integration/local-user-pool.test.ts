@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, startLocalCognito } from '../../scripts/local/cognito';
 import { closeServer, startSes } from '../../scripts/local/emulators';
+import { DurableDataStoreFactory } from '../../scripts/local/pool-store';
 import { findFreeBasePort } from '../../scripts/local/stack';
 import { PASSWORD_POLICY, passwordPolicyProblem } from '../../shared/password-policy';
 import { waitForMail } from '../support/mail';
@@ -177,5 +178,34 @@ describe('local user pool on disk (issue 25, finding 13)', () => {
     expect(emails.filter((email) => !stored.has(email))).toEqual([]);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(existsSync(`${poolFile}.tmp`)).toBe(false);
+  });
+});
+
+describe('local user pool store', () => {
+  it('reads back what it wrote, dates as dates, and keeps a key named __proto__ as an entry', async () => {
+    // Prepare
+    const dir = mkdtempSync(join(tmpdir(), 'pool-store-'));
+    const created = new Date('2026-01-02T03:04:05.000Z');
+    const PROTO = '__proto__';
+    try {
+      const store = await new DurableDataStoreFactory(dir).create(undefined, 'pool', { Users: {} });
+
+      // Act
+      await store.set(undefined, ['Users', PROTO], { Username: PROTO, UserCreateDate: created });
+      await store.set(undefined, ['Users', 'kept'], { Username: 'kept', UserCreateDate: created });
+      await store.delete(undefined, ['Users', 'kept']);
+      const reopened = await new DurableDataStoreFactory(dir).create(undefined, 'pool', { Users: {} });
+
+      // Assess
+      const users = (await reopened.get(undefined, 'Users')) as Record<string, { UserCreateDate: Date }>;
+      expect(Object.keys(users)).toEqual([PROTO]);
+      expect(Object.getPrototypeOf(users)).toBe(Object.prototype);
+      expect(users[PROTO].UserCreateDate).toEqual(created);
+      expect(JSON.parse(readFileSync(join(dir, 'pool.json'), 'utf8')).Users[PROTO].UserCreateDate).toBe(
+        created.toISOString(),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
