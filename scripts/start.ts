@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { LocalDataError } from './local/local-data';
 import { sendOutputToFile, terminal } from './local/log-file';
 import { PortInUseError } from './local/ports';
 import { DEMO } from './local/provision';
@@ -86,8 +87,9 @@ const stack = await startLocalStack({
   dev: values.dev,
   logLevel: process.env.LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO',
 }).catch((error: unknown) => {
-  // A taken port is the user's to resolve: the message says how, a stack trace would only hide it.
-  if (!(error instanceof PortInUseError)) throw error;
+  // A taken port or inconsistent local data is the user's to resolve: the message says how, a stack
+  // trace would only hide it.
+  if (!(error instanceof PortInUseError || error instanceof LocalDataError)) throw error;
   terminal.warn(`\n${error.message}\n`);
   process.exit(1);
 });
@@ -105,7 +107,8 @@ terminal.say(`
 `);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+// Whatever stops the runner, the stack stops first: the user pool's last writes land (pool-store.ts).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;

@@ -30,6 +30,10 @@ export async function createUser(user: {
 
 export const getUser = async (userId: string) => (await db().entities.user.get({ userId }).go()).data;
 
+/** Every user record registered with this e-mail (normally one at most). */
+export const usersByEmail = async (emailAddress: string) =>
+  (await db().entities.user.query.byEmail({ emailAddress }).go({ pages: 'all' })).data;
+
 export const ssoLookup = async (kind: 'ALIAS' | 'DOMAIN', value: string) =>
   (await db().entities.ssoLookup.get({ kind, value }).go()).data;
 

@@ -13,4 +13,14 @@ export async function ensureRegisteredUser(user: {
   return (await repo.getUser(user.userId))!;
 }
 
+/** The user records registered with an e-mail (the local runner re-links a lost identity to one). */
+export async function registeredUsersByEmail(emailAddress: string) {
+  return (await repo.usersByEmail(emailAddress)).map(({ userId, teamId }) => ({ userId, teamId }));
+}
+
+/** The team an alias or domain of single sign-on leads to, if any. */
+export async function ssoOwner(kind: 'ALIAS' | 'DOMAIN', value: string) {
+  return (await repo.ssoLookup(kind, value))?.teamId;
+}
+
 export { saveTeamSso };

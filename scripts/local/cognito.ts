@@ -1,8 +1,9 @@
 /**
  * cognito-local, assembled in-process so the runner can supply what it lacks: ResendConfirmationCode,
  * GetTokensFromRefreshToken (Amplify 6 refreshes with it), GlobalSignOut, the pool's password policy,
- * and delivery of verification and reset codes as real e-mails to the local SES emulator; and, for the
- * local hosted UI (hosted-ui.ts), federated users and their tokens (`LocalFederation`).
+ * delivery of verification and reset codes as real e-mails to the local SES emulator, and a pool
+ * written to disk atomically and in order (pool-store.ts); and, for the local hosted UI
+ * (hosted-ui.ts), federated users and their tokens (`LocalFederation`).
  */
 
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import { createRequire } from 'node:module';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../../shared/password-policy';
+import { DurableDataStoreFactory } from './pool-store';
 
 const require = createRequire(import.meta.url);
 const lib = (path: string) => require(`cognito-local/lib/${path}`);
@@ -20,7 +22,6 @@ const { DefaultConfig } = lib('server/config');
 const { DateClock, TriggersService, LambdaService, MessagesService } = lib('services');
 const { CognitoServiceFactoryImpl } = lib('services/cognitoService');
 const { CryptoService } = lib('services/crypto');
-const { StormDBDataStoreFactory } = lib('services/dataStore/stormDb');
 const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
 const { otp } = lib('services/otp');
 const { JwtTokenGenerator } = lib('services/tokenGenerator');
@@ -88,11 +89,19 @@ export interface LocalCognitoOptions {
   dataDir: string;
   sesEndpoint: string;
   mailFrom: string;
+  /** The data directory named (with how to reset it) when a pool file cannot be read; default `dataDir`. */
+  resetDir?: string;
 }
 
-export async function startLocalCognito(
-  options: LocalCognitoOptions,
-): Promise<{ server: Server; url: string; federation: LocalFederation }> {
+export interface LocalCognito {
+  server: Server;
+  url: string;
+  federation: LocalFederation;
+  /** Resolves once every change to the pool is on disk (each request's is before it is answered). */
+  flush(): Promise<void>;
+}
+
+export async function startLocalCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
   const logger = pino({ level: process.env.DEBUG ? 'debug' : 'error' });
   const ctx = { logger };
   const ses = new SESv2Client({
@@ -126,7 +135,8 @@ export async function startLocalCognito(
     TokenConfig: { IssuerDomain: ISSUER_DOMAIN },
     ServerConfig: { port: options.port, hostname: '127.0.0.1', development: false, https: false },
   };
-  const dataStoreFactory = new StormDBDataStoreFactory(options.dataDir);
+  // Written atomically and in order (pool-store.ts), not by cognito-local's StormDB store.
+  const dataStoreFactory = new DurableDataStoreFactory(options.dataDir, options.resetDir);
   const clock = new DateClock();
   const cognito = await new CognitoServiceFactoryImpl(
     options.dataDir,
@@ -310,7 +320,12 @@ export async function startLocalCognito(
       return { IdToken, AccessToken, ExpiresIn: validitySeconds(client) };
     },
   };
-  return { server, url: `http://127.0.0.1:${options.port}`, federation };
+  return {
+    server,
+    url: `http://127.0.0.1:${options.port}`,
+    federation,
+    flush: () => dataStoreFactory.flush(),
+  };
 }
 
 interface LinkedIdentity {

@@ -2,9 +2,11 @@
  * The local stand-in for API Gateway and CloudFront: one origin serving the SPA, /runtime-config.json,
  * the REST API (routed from the route table to the unchanged handlers as proxy events, with the
  * Cognito authorizer's semantics), the WebSocket API at /ws (driving the same $connect/$default/
- * $disconnect handler) and the @connections management endpoint that postToConnection calls.
+ * $disconnect handler) and the @connections management endpoint that postToConnection calls, for the
+ * runtime only: it is served under a key the stack gives its handlers (WEBSOCKET_CALLBACK_URL), and a
+ * post without the key is refused, as API Gateway refuses an unsigned one.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -30,11 +32,23 @@ export interface GatewayOptions {
    * configuration (cognito-local) and AWS_ENDPOINT_URL_S3 (where the handlers presign uploads).
    */
   securityOrigins?: SecurityOrigins;
+  /**
+   * The key the runtime's management client sends: @connections is served at
+   * `${MANAGEMENT_PREFIX}/<key>/@connections/{id}` only (the client's endpoint carries the key as
+   * a path, as a stage's does on AWS).
+   */
+  managementKey: string;
   /** Serve the built SPA from here, or hand non-API requests to Vite's middleware in dev mode. */
   spa:
     | { distDir: string }
     | { middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
 }
+
+/** The path under which, followed by the key, the @connections endpoint is served. */
+export const MANAGEMENT_PREFIX = '/_runtime';
+
+/** @connections/{id}, under the prefix and a key (the runtime's calls) or not (refused). */
+const CONNECTIONS_PATH = new RegExp(`^(?:${MANAGEMENT_PREFIX}/([^/]+))?/@connections/([^/]+)$`);
 
 /** API Gateway's payload limit; the handlers enforce their own, smaller, limit. */
 const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
@@ -238,8 +252,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.end(answer.body);
   }
 
+  const expectedKey = Buffer.from(options.managementKey);
+  const isManagementKey = (key: string | undefined) => {
+    const given = Buffer.from(key ?? '');
+    return given.length === expectedKey.length && timingSafeEqual(given, expectedKey);
+  };
+
   /** POST/DELETE/GET /@connections/{id}, as ApiGatewayManagementApiClient calls it. */
-  async function handleConnections(req: IncomingMessage, res: ServerResponse, connectionId: string) {
+  async function handleConnections(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string | undefined,
+    connectionId: string,
+  ) {
+    // Checked before the connection is looked up, so a caller without the key learns nothing.
+    if (!isManagementKey(key)) {
+      req.resume();
+      return sendJson(res, 403, { message: 'Forbidden' });
+    }
     const socket = sockets.get(decodeURIComponent(connectionId));
     if (!socket) {
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
@@ -279,10 +309,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
-    const connections = /^\/@connections\/([^/]+)$/.exec(url.pathname);
+    const connections = CONNECTIONS_PATH.exec(url.pathname);
     const work = async () => {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return handleApi(req, res, url);
-      if (connections) return handleConnections(req, res, connections[1]);
+      if (connections) return handleConnections(req, res, connections[1], connections[2]);
       if (url.pathname === '/runtime-config.json') return sendJson(res, 200, options.runtimeConfig);
       if ('distDir' in options.spa) return serveStatic(res, options.spa.distDir, url.pathname);
       for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);

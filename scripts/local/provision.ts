@@ -1,10 +1,5 @@
 /** Idempotent set-up of the local table and the demo team; safe to run on every start. */
-import {
-  AdminConfirmSignUpCommand,
-  AdminGetUserCommand,
-  type CognitoIdentityProviderClient,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -96,29 +91,20 @@ export async function ensureTable(client: DynamoDBClient, tableName: string, wit
 
 /**
  * The demo user: an identity in the pool (confirmed), a user record and a team of their own. Runs
- * with the handlers' environment already set, so it uses the same services the API uses.
+ * with the handlers' environment already set, so it uses the same services the API uses. Safe on
+ * every start, and healing: an identity the pool lost is re-linked to the user record and team the
+ * table still holds (seed-identity.ts), never made into a second user with a second team; what
+ * cannot be healed is named (SeedInconsistency).
  */
 export async function ensureDemoTeam(
   cognito: CognitoIdentityProviderClient,
   poolId: string,
   clientId: string,
 ) {
-  const { ensureRegisteredUser, saveTeamSso } = await import('../../functions/registration/seed');
+  const { ensureRegisteredUser, saveTeamSso, ssoOwner } = await import('../../functions/registration/seed');
   const { ensureOwnTeam } = await import('../../functions/team/seed');
-  let sub: string | undefined;
-  try {
-    const existing = await cognito.send(
-      new AdminGetUserCommand({ UserPoolId: poolId, Username: DEMO.email }),
-    );
-    sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-  } catch {
-    const created = await cognito.send(
-      new SignUpCommand({ ClientId: clientId, Username: DEMO.email, Password: DEMO.password }),
-    );
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: poolId, Username: DEMO.email }));
-    sub = created.UserSub;
-  }
-  if (!sub) throw new Error('Demo identity has no sub');
+  const { ensureSeedIdentity, SeedInconsistency } = await import('./seed-identity');
+  const sub = await ensureSeedIdentity(cognito, poolId, clientId, DEMO);
   const user = await ensureRegisteredUser({
     userId: sub,
     emailAddress: DEMO.email,
@@ -127,5 +113,14 @@ export async function ensureDemoTeam(
   });
   const teamId = await ensureOwnTeam(user, DEMO.teamName);
   // Saving the same provider, alias and domain again changes nothing, so this is safe on every start.
-  await saveTeamSso(teamId, DEMO.ssoProvider, { aliases: [DEMO.ssoAlias], domains: [DEMO.ssoDomain] });
+  try {
+    await saveTeamSso(teamId, DEMO.ssoProvider, { aliases: [DEMO.ssoAlias], domains: [DEMO.ssoDomain] });
+  } catch (error) {
+    const owners = await Promise.all([ssoOwner('ALIAS', DEMO.ssoAlias), ssoOwner('DOMAIN', DEMO.ssoDomain)]);
+    const other = owners.find((owner) => owner && owner !== teamId);
+    if (!other) throw error;
+    throw new SeedInconsistency(
+      `the demo team's single sign-on (alias ${DEMO.ssoAlias}, domain ${DEMO.ssoDomain}) belongs to another team, ${other}, not to ${DEMO.email}'s team ${teamId}`,
+    );
+  }
 }

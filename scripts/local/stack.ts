@@ -1,7 +1,7 @@
 /**
  * Brings the whole product up on one machine: SES, DynamoDB Local, s3rver and cognito-local on
  * ports derived from the app port, the table and demo team, and the gateway serving the SPA, the
- * REST API, the websocket and @connections on one origin. Used by `npm start`, the tests and the bench.
+ * REST API, the websocket and @connections (for the runtime only) on one origin. Used by `npm start`, the tests and the bench.
  */
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -19,9 +19,12 @@ import {
   startLocalCognito,
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
-import { type Gateway, type GatewayOptions, startGateway } from './gateway';
+import { type Gateway, type GatewayOptions, MANAGEMENT_PREFIX, startGateway } from './gateway';
+import { LocalDataError } from './local-data';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
+import { type LocalSecrets, localSecrets, newManagementKey } from './secrets';
+import { SeedInconsistency } from './seed-identity';
 import { closeSmtpListener, startSmtpListener } from './smtp';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
@@ -99,8 +102,18 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** What only this stack knows: the reply-signing secret of its data directory and its @connections key. */
+export interface StackSecrets extends LocalSecrets {
+  managementKey: string;
+}
+
+/** Where the runtime posts to websocket connections: the gateway's @connections, behind this start's key. */
+export const managementEndpoint = (appPort: number, managementKey: string) =>
+  `http://127.0.0.1:${appPort}${MANAGEMENT_PREFIX}/${managementKey}`;
+
 export function handlerEnvironment(
   ports: ReturnType<typeof portsFor>,
+  secrets: StackSecrets,
   logLevel = 'WARN',
   tableName = TABLE_NAME,
   dynamodbEndpoint = `http://127.0.0.1:${ports.dynamodb}`,
@@ -123,10 +136,11 @@ export function handlerEnvironment(
     USER_POOL_CLIENT_ID: LOCAL_CLIENT_ID,
     MAIL_FROM: 'Questionnaire Workspace <no-reply@workspace.local>',
     APP_URL: `http://127.0.0.1:${ports.app}`,
-    WEBSOCKET_CALLBACK_URL: `http://127.0.0.1:${ports.app}`,
+    // Only the runtime is given the key: a post to /@connections without it is refused.
+    WEBSOCKET_CALLBACK_URL: managementEndpoint(ports.app, secrets.managementKey),
     REPLY_DOMAIN: LOCAL_REPLY_DOMAIN,
-    // A fixed development value, for this machine only (AWS stages use a generated secret).
-    REPLY_SIGNING_SECRET: 'local-development-reply-signing-key',
+    // Generated for the data directory and kept in it (AWS stages use a Secrets Manager secret).
+    REPLY_SIGNING_SECRET: secrets.replySigningSecret,
     // The emulator's signing key is public: it is trusted here, in the local stack, only.
     COGNITO_JWKS: JSON.stringify(jwks),
     POWERTOOLS_LOG_LEVEL: logLevel,
@@ -152,7 +166,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ],
     options.port,
   );
-  const env = handlerEnvironment(ports, options.logLevel, tableName, options.dynamodbEndpoint);
+  const managementKey = newManagementKey();
+  const env = handlerEnvironment(
+    ports,
+    { ...localSecrets(options.dataDir), managementKey },
+    options.logLevel,
+    tableName,
+    options.dynamodbEndpoint,
+  );
   // Handlers read their configuration from the environment, exactly as on Lambda.
   Object.assign(process.env, env);
   const stops: Array<() => Promise<void>> = [];
@@ -182,8 +203,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           dataDir: join(options.dataDir, 'cognito'),
           sesEndpoint: env.AWS_ENDPOINT_URL_SESV2,
           mailFrom: env.MAIL_FROM,
+          resetDir: options.dataDir,
         }),
-        (cognito) => closeServer(cognito.server),
+        async (cognito) => {
+          await closeServer(cognito.server);
+          await cognito.flush();
+        },
       ),
     ]);
     const failure = results.find((r) => r.status === 'rejected');
@@ -208,7 +233,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await ensureTable(dynamoClient, tableName);
     }
     if (seed !== false)
-      await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID);
+      await ensureDemoTeam(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID).catch(
+        namedInconsistency(options.dataDir),
+      );
 
     // Each group's handler is imported on its first request, as a Lambda's cold start: a test file
     // pays only for the groups it calls. `npm start` warms them all once it is up.
@@ -274,6 +301,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       verifyIdToken: (token) => idTokenVerifier().verify(token) as Promise<Record<string, unknown>>,
       runtimeConfig,
       spa,
+      managementKey,
     });
     stops.push(() => gateway.close());
     const jobConsumers = await streamJobConsumers();
@@ -309,15 +337,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => closeSmtpListener(smtp));
     // Demo projects once the reactions run: the stream builds their dashboards, as in production.
     if (seed === 'demo')
-      await (await import('./demo/seed')).ensureDemoData(
-        new CognitoIdentityProviderClient({}),
-        LOCAL_POOL_ID,
-        LOCAL_CLIENT_ID,
-      );
+      await (await import('./demo/seed'))
+        .ensureDemoData(new CognitoIdentityProviderClient({}), LOCAL_POOL_ID, LOCAL_CLIENT_ID)
+        .catch(namedInconsistency(options.dataDir));
     if (options.warmHandlers !== false) void Promise.all(ROUTE_GROUPS.map(load)).catch(() => {});
     // Scheduled jobs (the document expiry check): the same handler on a timer, as EventBridge runs
     // it; after the demo data, so the first run already sees the demo documents.
     stops.push(await startSchedules());
+    // Stopped first: the user pool's writes in flight land before anything slower is stopped (a
+    // process manager may send SIGKILL soon after its SIGTERM).
+    stops.push(() => cognito.flush());
     return {
       appUrl: `http://127.0.0.1:${ports.app}`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
@@ -341,6 +370,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+/** A seeding error the start cannot heal, reported as the data directory's, with how to reset it. */
+const namedInconsistency =
+  (dataDir: string) =>
+  (error: unknown): never => {
+    if (error instanceof SeedInconsistency) throw new LocalDataError(dataDir, error.message);
+    throw error;
+  };
 
 /**
  * Starts a stack on free ports: a port found free can still be taken by another process before the

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../../scripts/local/provision';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
 
@@ -59,6 +60,52 @@ describe('websocket', () => {
     await expect(
       management.send(new PostToConnectionCommand({ ConnectionId: 'missing=', Data: Buffer.from('{}') })),
     ).rejects.toBeInstanceOf(GoneException);
+  });
+
+  it('refuses a post to @connections from anyone but the runtime (issue 25, finding 12)', async () => {
+    // Prepare: a signed-in session's socket and its connection id, as a forger who learnt it would have.
+    const sessionId = `victim-${Date.now().toString(36)}`;
+    const victim = await connectLiveSocket(
+      stack.appUrl,
+      await stack.signIn(DEMO.email, DEMO.password),
+      sessionId,
+    );
+    const { db } = await import('../../functions/common/entities');
+    const { data: connections } = await db()
+      .entities.connection.scan.where(({ sessionId: session }, { eq }) => eq(session, sessionId))
+      .go({ pages: 'all' });
+    expect(connections).toHaveLength(1);
+    const { connectionId } = connections[0];
+    const forged = JSON.stringify({ eventName: 'NOTIFICATION_CREATED', data: { message: 'Forged' } });
+    const runtimeEndpoint = new URL(stack.env.WEBSOCKET_CALLBACK_URL);
+
+    // Act: without the runtime's key, with a wrong one, and through the runtime's own client.
+    const post = (path: string) =>
+      fetch(`${stack.appUrl}${path}/@connections/${encodeURIComponent(connectionId)}`, {
+        method: 'POST',
+        body: forged,
+      });
+    const unkeyed = await post('');
+    const wrongKey = await post('/_runtime/not-the-key');
+    const closeUnkeyed = await fetch(`${stack.appUrl}/@connections/${encodeURIComponent(connectionId)}`, {
+      method: 'DELETE',
+    });
+    await new ApiGatewayManagementApiClient({ endpoint: stack.env.WEBSOCKET_CALLBACK_URL }).send(
+      new PostToConnectionCommand({
+        ConnectionId: connectionId,
+        Data: Buffer.from(JSON.stringify({ eventName: 'RUNTIME-MARK', data: {} })),
+      }),
+    );
+
+    // Assess: refused before the connection is even looked up; the runtime's post arrives, and
+    // nothing forged arrived before it (one socket delivers in order).
+    expect([unkeyed.status, wrongKey.status, closeUnkeyed.status]).toEqual([403, 403, 403]);
+    expect(runtimeEndpoint.origin).toBe(stack.appUrl);
+    expect(runtimeEndpoint.pathname).toMatch(/^\/_runtime\/[\w-]{32}$/);
+    await victim.waitFor((m) => m.eventName === 'RUNTIME-MARK');
+    expect(victim.received.map((m) => m.eventName)).not.toContain('NOTIFICATION_CREATED');
+    expect(victim.socket.readyState).toBe(WebSocket.OPEN);
+    victim.socket.close();
   });
 
   it('reports a malformed message without dropping the connection', async () => {

@@ -1,19 +1,16 @@
 /**
  * The demo team's other members: each an identity in the local pool (confirmed, signing in with the
  * demo password), a user record and an active membership, so projects can be shared, managed and
- * assigned. Created once; a person who already belongs to a team is left where they are.
+ * assigned. Created once; a person who already belongs to a team is left where they are, and one
+ * whose pool identity was lost is re-linked to their user record (../seed-identity.ts).
  */
 import { createHash } from 'node:crypto';
-import {
-  AdminConfirmSignUpCommand,
-  AdminGetUserCommand,
-  type CognitoIdentityProviderClient,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { db } from '../../../functions/common/entities';
 import { ensureRegisteredUser } from '../../../functions/registration/seed';
 import type { RoleCode } from '../../../shared/permissions';
 import { DEMO } from '../provision';
+import { ensureSeedIdentity } from '../seed-identity';
 
 export const DEMO_MEMBERS = {
   sales: {
@@ -47,27 +44,6 @@ export type DemoMember = keyof typeof DEMO_MEMBERS;
 export function fixedId(...parts: string[]): string {
   const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-async function ensureIdentity(
-  cognito: CognitoIdentityProviderClient,
-  poolId: string,
-  clientId: string,
-  email: string,
-) {
-  try {
-    const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
-    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-    if (sub) return sub;
-  } catch {
-    // Not there yet: signed up below.
-  }
-  const created = await cognito.send(
-    new SignUpCommand({ ClientId: clientId, Username: email, Password: DEMO.password }),
-  );
-  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: poolId, Username: email }));
-  if (!created.UserSub) throw new Error(`Signing up ${email} returned no sub`);
-  return created.UserSub;
 }
 
 /**
@@ -118,7 +94,10 @@ export async function ensureDemoMembers(
   for (const [key, person] of Object.entries(DEMO_MEMBERS) as Array<
     [DemoMember, (typeof DEMO_MEMBERS)[DemoMember]]
   >) {
-    const userId = await ensureIdentity(cognito, poolId, clientId, person.email);
+    const userId = await ensureSeedIdentity(cognito, poolId, clientId, {
+      email: person.email,
+      password: DEMO.password,
+    });
     const user = await ensureRegisteredUser({
       userId,
       emailAddress: person.email,
