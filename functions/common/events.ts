@@ -29,6 +29,23 @@ function managementApi() {
 
 export const scopeKey = (scope: EventScope) => `${scope.kind}#${scope.id}`;
 
+/**
+ * Drops the subscriptions to a scope of users who may no longer receive its events (a project
+ * turned PRIVATE or its share list shrank): they stop at once, not when the subscription expires.
+ * Their connections stay; opening the project again is refused.
+ */
+export async function dropSubscribers(scope: EventScope, mayStay: (userId: string) => boolean) {
+  const { data: subscriptions } = await db()
+    .entities.subscription.query.primary({ scope: scopeKey(scope) })
+    .go({ pages: 'all' });
+  const dropped = subscriptions.filter((s) => !mayStay(s.userId));
+  if (dropped.length)
+    await db()
+      .entities.subscription.delete(dropped.map(({ scope, connectionId }) => ({ scope, connectionId })))
+      .go();
+  return dropped.length;
+}
+
 /** Posts raw data to one connection; false when the connection is gone. */
 export async function postToConnection(connectionId: string, data: unknown): Promise<boolean> {
   try {

@@ -10,6 +10,7 @@ import { recordActivityEvent } from '../common/activity';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';
 import { canSeeProject, type ProjectItem } from '../common/entities';
+import { dropSubscribers } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { publishProjectUpdated } from '../common/project-events';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
@@ -124,6 +125,9 @@ async function recordActivity(change: Change, before: ProjectItem | undefined, n
 async function onProject(change: Change) {
   const now = change.newImage as ProjectItem | undefined;
   const before = change.oldImage as ProjectItem | undefined;
+  if (now && before && changed(change as Change<ProjectItem>, 'accessVisibility', 'memberUserIds'))
+    // Before anything of the project is published again: who may no longer see it hears nothing more.
+    await dropSubscribers({ kind: 'project', id: now.projectId }, (userId) => canSeeProject(now, userId));
   if (now) {
     await notifyManagers(change, before, now);
     if (change.kind === 'INSERT') await notifyAdminsOfCreation(change, now);

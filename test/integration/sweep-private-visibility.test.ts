@@ -1,0 +1,211 @@
+/**
+ * The PRIVATE-visibility sweep: a team admin who is not on a PRIVATE project gets nothing of it —
+ * every route of the route table that reads, lists, searches or exports (and every route on the
+ * project's path, which must answer 404 or 403) is called as them with the team's real ids and
+ * valid bodies, and no answer carries anything of the project (its id, name, questions, sources,
+ * wording, what was added while it was PRIVATE); their websocket, subscribed while the project was
+ * TEAM, receives none of its events once it turns PRIVATE; no e-mail to them speaks of it. Swept
+ * after the project turns PRIVATE, and again after it went back to TEAM and PRIVATE once more. The
+ * public analytics API, which by spec includes PRIVATE projects (the key is the team's), is the one
+ * declared exception. Prints its counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_SUBSCRIBED } from '../../shared/events';
+import { type RouteEntry, routeList } from '../../shared/routes';
+import { connectLiveSocket } from '../support/live-socket';
+import { sentMail } from '../support/mail';
+import { Resources } from '../support/resources';
+import {
+  clip,
+  ctxOf,
+  describeRequest,
+  encodeParams,
+  exampleOf,
+  expectNoProblems,
+  judge,
+  paramsFor,
+  type Sweep,
+  type SweepRequest,
+  send,
+  startSweep,
+  type TeamData,
+  tally,
+} from '../support/route-sweep';
+
+/** By spec the analytics API reports every project of the key's team, PRIVATE ones included. */
+const DECLARED_EXCEPTIONS = new Set(routeList.filter((r) => r.auth === 'api-key').map((r) => r.name));
+/** What reads: every GET, and the POSTs that search, list, preview, check or export. */
+const READS = /^(search|list|get|preview|check|export)|Export$/;
+const onProjectPath = (route: RouteEntry) => /\{(projectId|resourceId)\}/.test(route.path);
+const SWEPT = routeList.filter(
+  (r) =>
+    r.auth === 'user' &&
+    !DECLARED_EXCEPTIONS.has(r.name) &&
+    (r.method === 'GET' || READS.test(r.name) || onProjectPath(r)),
+);
+
+const resources = new Resources();
+let sweep: Sweep;
+let home: TeamData;
+let live: Awaited<ReturnType<typeof connectLiveSocket>>;
+const counts = { passes: 0, requests: 0, leaks: 0, events: 0, mails: 0 };
+
+const peeker = () => sweep.holders.ROLE_ADMIN;
+const asOwner = () => sweep.api.as(home.owner.token);
+
+/** Everything that names the project, including what is added to it while it is PRIVATE. */
+const markers = () => [
+  home.projectId,
+  home.projectName,
+  home.questionId,
+  home.questionText,
+  home.wording,
+  home.projectSourceId,
+  home.sheetId,
+  home.documentSourceId,
+  'Private while PRIVATE 5c1e',
+];
+const leaked = (text: string) => markers().filter((m) => text.includes(m));
+
+async function setVisibility(accessVisibility: 'TEAM' | 'PRIVATE') {
+  const changed = await asOwner().call('updateProjectAccess', {
+    params: { projectId: home.projectId },
+    body: { accessVisibility, shareWith: [] },
+  });
+  expect(changed.status).toBe(200);
+  await sweep.stack.settle();
+}
+
+/** The owner works on the PRIVATE project: what would reach someone still listening. */
+async function workOnProject(round: number) {
+  const as = asOwner();
+  const projectId = home.projectId;
+  const added = await as.call('addQuestion', {
+    params: { projectId },
+    body: { question: `Private while PRIVATE 5c1e: who holds the vault keys (round ${round})?` },
+  });
+  expect(added.status).toBe(200);
+  const questionId = added.body.data.questionId as string;
+  expect(
+    (
+      await as.call('createComment', {
+        params: { projectId, questionId },
+        body: { segments: [{ type: 'TEXT', content: 'Private while PRIVATE 5c1e: only the CISO.' }] },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await as.call('updateProject', {
+        params: { projectId },
+        body: { description: 'Private while PRIVATE 5c1e' },
+      })
+    ).status,
+  ).toBe(200);
+  await sweep.stack.settle();
+}
+
+/** Every swept route as the peeker: nothing of the project in any answer; its own routes 404 or 403. */
+async function sweepRoutes(): Promise<string[]> {
+  const problems: string[] = [];
+  const token = peeker().token;
+  for (const route of SWEPT) {
+    tally.routes.add(route.name);
+    const example = exampleOf(route, ctxOf(home));
+    const request: SweepRequest = {
+      method: route.method,
+      path: encodeParams(route.path, paramsFor(route, home)),
+      token,
+      ...(example === undefined ? {} : { body: JSON.stringify(example) }),
+    };
+    const answer = await send(request, true);
+    counts.requests++;
+    const expected = onProjectPath(route) ? [403, 404] : undefined;
+    problems.push(
+      ...judge(request, answer, expected).map((p) => `${route.name}: ${describeRequest(request)}: ${p}`),
+    );
+    const found = leaked(answer.text);
+    if (found.length) {
+      counts.leaks++;
+      problems.push(`${route.name} (${answer.status}) shows ${found.join(', ')}: ${clip(answer.text, 400)}`);
+    }
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  sweep = await startSweep(resources, { home: true, holders: true });
+  home = sweep.home;
+  live = await connectLiveSocket(sweep.stack.appUrl, peeker().token, 'peeker-session');
+  resources.add(() => live.socket.close());
+}, 180_000);
+
+afterAll(async () => {
+  console.log(
+    `route sweeps (PRIVATE visibility): ${tally.routes.size} routes swept in ${counts.passes} passes, ` +
+      `${counts.requests} requests, ${counts.leaks} leaks, ${tally.serverErrors} responses ≥ 500; ` +
+      `${counts.events} live events and ${counts.mails} e-mails to the member checked (declared exception: ${[...DECLARED_EXCEPTIONS].join(', ')})`,
+  );
+  await resources.stopAll();
+});
+
+describe('the PRIVATE-visibility sweep (a team admin not on the project)', () => {
+  it('sees the project while it is TEAM (so the markers would be found) and subscribes to it', async () => {
+    // Act
+    const project = await sweep.api
+      .as(peeker().token)
+      .call('getProject', { params: { projectId: home.projectId } });
+    live.socket.send(JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: home.projectId } }));
+    // Assess
+    expect(project.status).toBe(200);
+    expect(leaked(JSON.stringify(project.body))).toContain(home.projectName);
+    await live.waitFor((m) => m.eventName === WS_SUBSCRIBED && m.data?.scope?.id === home.projectId);
+  });
+
+  for (const round of [1, 2]) {
+    it(`gets nothing of it once it is PRIVATE${round === 2 ? ', after TEAM and PRIVATE again' : ''}: routes, live events, e-mail`, async () => {
+      // Prepare
+      if (round === 2) {
+        await setVisibility('TEAM');
+        const visible = await sweep.api
+          .as(peeker().token)
+          .call('getProject', { params: { projectId: home.projectId } });
+        expect(visible.status).toBe(200);
+        // Subscribed again while it is TEAM (the switch to PRIVATE dropped the subscription).
+        const subscribed = live.received.length;
+        live.socket.send(
+          JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: home.projectId } }),
+        );
+        await live.waitFor(
+          (m) =>
+            live.received.indexOf(m) >= subscribed &&
+            m.eventName === WS_SUBSCRIBED &&
+            m.data?.scope?.id === home.projectId,
+        );
+      }
+      await setVisibility('PRIVATE');
+      const eventsBefore = live.received.length;
+      const mailsBefore = (await sentMail(sweep.stack)).length;
+      // Act
+      await workOnProject(round);
+      const problems = await sweepRoutes();
+      counts.passes++;
+      // Assess: no route shows the project, no event of it reached the socket, no e-mail told of it.
+      const events = live.received.slice(eventsBefore);
+      counts.events += events.length;
+      for (const event of events) {
+        const found = leaked(JSON.stringify(event));
+        if (found.length) problems.push(`live event ${event.eventName} shows ${found.join(', ')}`);
+      }
+      const mails = (await sentMail(sweep.stack))
+        .slice(mailsBefore)
+        .filter((m) => m.to.includes(peeker().email));
+      counts.mails += mails.length;
+      for (const mail of mails) {
+        const found = leaked(`${mail.subject}\n${mail.text}`);
+        if (found.length) problems.push(`e-mail "${mail.subject}" shows ${found.join(', ')}`);
+      }
+      expectNoProblems(problems);
+    }, 300_000);
+  }
+});
