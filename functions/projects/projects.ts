@@ -30,20 +30,12 @@ export async function listProjects(
   caller: TeamCaller,
   query: z.output<typeof ListProjectsQuery>,
 ): Promise<ProjectPage> {
-  const { data, cursor } = await repo
-    .projectsByDueDate(
-      caller.user.teamId,
-      caller.user.userId,
-      query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
-      { count: PROJECTS_PER_PAGE, cursor: query.cursor },
-    )
-    .catch((error: Error) => {
-      // A cursor that is not one of ours (edited, truncated) is the caller's mistake, not ours.
-      if (query.cursor && /cursor|ExclusiveStartKey|pager/i.test(error.message)) {
-        throw new BadRequestError('Invalid request query', { cursor: ['This page link is no longer valid'] });
-      }
-      throw error;
-    });
+  const { data, cursor } = await repo.projectsByDueDate(
+    caller.user.teamId,
+    caller.user.userId,
+    query.tab === 'closed' ? 'COMPLETE' : 'IN-PROGRESS',
+    { count: PROJECTS_PER_PAGE, cursor: query.cursor },
+  );
   return {
     // The schema keeps a row's fields and drops the rest of the record.
     items: data.map((p) => ProjectListItem.parse(toProject(p))),

@@ -2,6 +2,7 @@
 
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../common/config';
+import { checkedCursor } from '../common/cursor';
 import { documentClient } from '../common/db';
 import { db, type ProjectItem, type ProjectStatsItem } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
@@ -23,7 +24,8 @@ const visibleTo =
 /**
  * One page of a team's projects in one status that the user can see, by due date (soonest first
  * when open, latest first when closed). One Query on the byStatus index reads twice the page, so a
- * page is one request unless more than half of what it reads is PRIVATE to others.
+ * page is one request unless more than half of what it reads is PRIVATE to others. A cursor that
+ * does not continue this very Query answers 400 (functions/common/cursor.ts).
  */
 export async function projectsByDueDate(
   teamId: string,
@@ -31,15 +33,15 @@ export async function projectsByDueDate(
   projectStatus: ProjectStatus,
   page: { count: number; cursor?: string },
 ) {
-  const { data, cursor } = await db()
+  const query = db()
     .entities.project.query.byStatus({ teamId, projectStatus })
-    .where(visibleTo(userId) as never)
-    .go({
-      count: page.count,
-      limit: page.count * 2,
-      cursor: page.cursor ?? null,
-      order: projectStatus === 'COMPLETE' ? 'desc' : 'asc',
-    });
+    .where(visibleTo(userId) as never);
+  const { data, cursor } = await query.go({
+    count: page.count,
+    limit: page.count * 2,
+    cursor: checkedCursor(page.cursor, query) ?? null,
+    order: projectStatus === 'COMPLETE' ? 'desc' : 'asc',
+  });
   return { data, cursor };
 }
 

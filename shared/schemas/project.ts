@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { INDUSTRIES } from '../industries';
 import { Id } from '../routes/route';
+import { PageCursor } from './common';
 
 export const PROJECT_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
 export const PROJECT_STATUSES = ['IN-PROGRESS', 'COMPLETE'] as const;
@@ -124,7 +125,7 @@ export const ListProjectsQuery = z.object({
   /** Open: in progress, soonest due first. Closed: complete, latest due first. */
   tab: z.enum(PROJECT_TABS).default('open'),
   /** The `cursor` of the previous page. */
-  cursor: z.string().max(2048).optional(),
+  cursor: PageCursor,
 });
 export const ProjectPage = z.object({
   items: ProjectListItem.array(),
