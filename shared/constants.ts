@@ -24,3 +24,9 @@ export const LIMITS = {
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const NAV_WIDTH_PX = 48;
 export const SUPPORT_EMAIL = 'support@example.com';
+
+/**
+ * The 429 of an invitation (a member's or a quiz's) once the team's invitation e-mail budget for
+ * the hour is spent (functions/common/rate-limit.ts); the invite screens show it as it is.
+ */
+export const INVITATION_LIMIT_MESSAGE = 'Too many invitations sent. Please try again later.';

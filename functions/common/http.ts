@@ -182,7 +182,7 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
         : undefined;
     if (client) logger.appendKeys({ teamId: client.teamId, client: client.keyPrefix });
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
-    // A valid call of the public API counts against its key's limit (a refused one costs nothing).
+    // A valid call of the public API counts against its client id's limit (a refused one costs nothing).
     if (client) await countApiCall(client);
     const request = {
       client,

@@ -158,6 +158,30 @@ export async function putCandidate(item: Omit<CandidateItem, 'createdAt'>) {
   await db().entities.answerCandidate.put(item).go();
 }
 
+/**
+ * Takes a candidate out of the Candidates collection and, with `answer`, adds that answer to the
+ * library, in one transaction conditioned on the candidate still being the one read (same
+ * createdAt; a changed answer replaces it): of concurrent decisions on one candidate exactly one
+ * succeeds, so one candidate becomes at most one answer. False when it was decided or replaced
+ * meanwhile.
+ */
+export async function takeCandidate(
+  candidate: Pick<CandidateItem, 'teamId' | 'questionId' | 'createdAt'>,
+  answer?: NewAnswer,
+): Promise<boolean> {
+  const { teamId, questionId, createdAt } = candidate;
+  const result = await db()
+    .transaction.write(({ answerCandidate, libraryAnswer }) => [
+      answerCandidate
+        .delete({ teamId, questionId })
+        .where((attr, op) => op.eq(attr.createdAt, createdAt))
+        .commit(),
+      ...(answer ? [libraryAnswer.create(answer).commit()] : []),
+    ])
+    .go();
+  return !result.canceled;
+}
+
 export async function deleteCandidates(teamId: string, questionIds: string[]) {
   if (!questionIds.length) return;
   await db()

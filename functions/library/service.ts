@@ -381,7 +381,9 @@ export async function listCandidates(caller: TeamCaller): Promise<Candidate[]> {
 /**
  * CREATE turns each candidate into an available answer that remembers its question and project
  * (an answer the library already holds is not added twice); DISCARD drops them. Either way they
- * leave the Candidates collection.
+ * leave the Candidates collection. Each candidate is taken by a conditional write together with
+ * its answer (repo.takeCandidate), so concurrent decisions on one candidate make at most one
+ * answer: the calls that lose the race answer 409 when they took none of theirs.
  */
 export async function updateCandidates(
   caller: TeamCaller,
@@ -391,46 +393,49 @@ export async function updateCandidates(
   const { teamId, userId } = caller.user;
   const candidates = await repo.getCandidates(teamId, [...new Set(body.questionIds)]);
   if (!candidates.length) throw new NotFoundError(LIBRARY_MESSAGES.candidateNotFound);
+  const creating = body.newStatus === 'CREATE';
+  const known = creating ? new Set((await repo.answersOf(teamId)).map((a) => a.contentKey)) : new Set();
+  const cited = creating
+    ? await Promise.all(candidates.map((c) => repo.documentsCitedBy(teamId, c.projectId, c.questionId)))
+    : [];
   const answerIds: string[] = [];
-  if (body.newStatus === 'CREATE') {
-    const known = new Set((await repo.answersOf(teamId)).map((a) => a.contentKey));
-    const fresh = [];
-    const cited = await Promise.all(
-      candidates.map((c) => repo.documentsCitedBy(teamId, c.projectId, c.questionId)),
-    );
-    for (const [i, c] of candidates.entries()) {
-      const contentKey = contentKeyOf(c.question, c.answer);
-      if (known.has(contentKey)) continue;
+  let taken = 0;
+  // One after the other, so two candidates with the same text in one call make one answer.
+  for (const [i, c] of candidates.entries()) {
+    const contentKey = contentKeyOf(c.question, c.answer);
+    const documentIds = cited[i] ?? [];
+    const answer =
+      creating && !known.has(contentKey)
+        ? {
+            ...(documentIds.length ? { documentIds } : {}),
+            teamId,
+            answerId: randomUUID(),
+            answer: c.answer,
+            originalQuestion: c.question,
+            answerStatus: 'IN-USE' as const,
+            ...(c.responseClassification ? { responseClassification: c.responseClassification } : {}),
+            creationMethod: 'FROM_QUESTION' as const,
+            tags: [],
+            collectionIds: [],
+            contentKey,
+            sourceProjectId: c.projectId,
+            sourceQuestionId: c.questionId,
+            createdByUserId: c.authorId,
+            updatedByUserId: userId,
+            changedBySession: sessionMark(sessionId),
+          }
+        : undefined;
+    if (!(await repo.takeCandidate(c, answer))) continue;
+    taken++;
+    if (answer) {
       known.add(contentKey);
-      const documentIds = cited[i];
-      fresh.push({
-        ...(documentIds.length ? { documentIds } : {}),
-        teamId,
-        answerId: randomUUID(),
-        answer: c.answer,
-        originalQuestion: c.question,
-        answerStatus: 'IN-USE' as const,
-        ...(c.responseClassification ? { responseClassification: c.responseClassification } : {}),
-        creationMethod: 'FROM_QUESTION' as const,
-        tags: [],
-        collectionIds: [],
-        contentKey,
-        sourceProjectId: c.projectId,
-        sourceQuestionId: c.questionId,
-        createdByUserId: c.authorId,
-        updatedByUserId: userId,
-        changedBySession: sessionMark(sessionId),
-      });
+      answerIds.push(answer.answerId);
     }
-    await repo.putAnswers(fresh);
-    answerIds.push(...fresh.map((a) => a.answerId));
   }
-  await repo.deleteCandidates(
-    teamId,
-    candidates.map((c) => c.questionId),
-  );
+  // Every one of them was decided by someone else in the meantime.
+  if (!taken) throw new ConflictError(LIBRARY_MESSAGES.candidateNotFound);
   return {
-    discarded: body.newStatus === 'DISCARD' ? candidates.length : 0,
+    discarded: creating ? 0 : taken,
     created: answerIds.length,
     answerIds,
   };

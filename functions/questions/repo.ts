@@ -3,6 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateQuestionRequest } from '../../shared/schemas/question';
 import { config } from '../common/config';
+import { checkedCursor } from '../common/cursor';
 import { documentClient } from '../common/db';
 import { db, type QuestionActivityItem, type QuestionItem } from '../common/entities';
 import { ConflictError, isConditionFailure, NotFoundError } from '../common/errors';
@@ -91,25 +92,25 @@ export async function updateQuestion(
   }
 }
 
-/** The DynamoDB key of a project's questions' partition (what a page cursor must point into). */
-export const questionsPartition = (teamId: string, projectId: string) =>
-  (db().entities.question.get({ teamId, projectId, questionId: '' }).params() as { Key: { pk: string } }).Key
-    .pk;
-
 /**
  * One page of a project's questions that still count (linked, not deleted), in order: one Query
  * of `count` items (`limit`; without it DynamoDB would read up to 1 MB, the whole project, to
- * answer a page); another only when deleted or unlinked ones were among them.
+ * answer a page); another only when deleted or unlinked ones were among them. A cursor that does
+ * not continue this very Query answers 400 (functions/common/cursor.ts).
  */
 export async function questionsPage(
   teamId: string,
   projectId: string,
   page: { count: number; cursor?: string },
 ) {
-  const { data, cursor } = await db()
+  const query = db()
     .entities.question.query.primary({ teamId, projectId })
-    .where((attr, { ne, notExists }) => `${notExists(attr.deletedAt)} AND ${ne(attr.isLinked, false)}`)
-    .go({ count: page.count, limit: page.count, cursor: page.cursor ?? null });
+    .where((attr, { ne, notExists }) => `${notExists(attr.deletedAt)} AND ${ne(attr.isLinked, false)}`);
+  const { data, cursor } = await query.go({
+    count: page.count,
+    limit: page.count,
+    cursor: checkedCursor(page.cursor, query) ?? null,
+  });
   return { data, cursor };
 }
 

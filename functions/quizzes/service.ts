@@ -31,6 +31,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from
 import { sessionMark } from '../common/events';
 import { tableXlsx } from '../common/formats/data-export';
 import { answersFlowToLibrary } from '../common/library-flow';
+import { limitInvitationMail } from '../common/rate-limit';
 import { presignDownload, writeObjectBytes } from '../common/storage';
 import { fullName, teamsById, usersById } from '../common/team-directory';
 import * as repo from './repo';
@@ -141,6 +142,7 @@ export async function sendInvite(
   const quiz = await quizOf(caller, quizId);
   const questionCount = questionsOf(quiz.quizConfiguration);
   if (!questionCount) throw new UnprocessableError(QUIZ_MESSAGES.noQuestions);
+  await limitInvitationMail(caller.user.teamId);
   const team = (await teamsById([caller.user.teamId])).get(caller.user.teamId);
   const quizInviteId = randomUUID();
   await repo.createInvite(

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { TEAM_OWNER_ROLE } from '../../shared/permissions';
 import { recordActivityEvent } from '../common/activity';
 import type { Caller, TeamCaller } from '../common/caller';
-import { ConflictError, NotFoundError, TooManyRequestsError, UnprocessableError } from '../common/errors';
+import { ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
 import { photoUrl } from '../common/photos';
-import { rateLimit } from '../common/rate-limit';
+import { limitInvitationMail } from '../common/rate-limit';
 import { membershipStatus, teamsById, usersById } from '../common/team-directory';
 import { viewMemberships } from './membership-view';
 import * as repo from './repo';
@@ -27,19 +27,6 @@ export function invitationId(teamId: string, email: string) {
   const hex = createHash('sha256').update(`${teamId}\n${email}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
-
-/**
- * Invitations send e-mail from our address with names people chose: limited per sender and per
- * team, so the product cannot be used to relay mail in bulk.
- */
-export const INVITATION_LIMIT = {
-  perSender: 60,
-  senderWindowSeconds: 600,
-  perTeam: 200,
-  teamWindowSeconds: 3600,
-};
-export const INVITATION_LIMIT_MESSAGE =
-  'You have sent a lot of invitations in a short time. Please wait a few minutes and try again.';
 
 /** Writes the invitation and answers; the invitation e-mail is sent by the reactions function. */
 export async function inviteMember(
@@ -64,7 +51,7 @@ export async function inviteMember(
   if (isMember || (existing && membershipStatus(existing) === 'ACTIVE'))
     throw new ConflictError(ALREADY_MEMBER);
   if (existing) throw new ConflictError(ALREADY_INVITED);
-  await limitInvitations(teamId, caller.user.userId);
+  await limitInvitationMail(teamId);
   const invitation = await repo.createInvitation({
     teamId,
     membershipId,
@@ -146,15 +133,4 @@ export async function respondToInvitation(
     }).catch((error) => logger.warn('could not record the invitation event', { error: String(error) }));
   }
   return { invitationStatus: action, remainingInvitations: pending.length - 1 };
-}
-
-async function limitInvitations(teamId: string, senderId: string) {
-  const limit = INVITATION_LIMIT;
-  try {
-    await rateLimit(`invitations:sender:${senderId}`, limit.perSender, limit.senderWindowSeconds);
-    await rateLimit(`invitations:team:${teamId}`, limit.perTeam, limit.teamWindowSeconds);
-  } catch (error) {
-    if (error instanceof TooManyRequestsError) throw new TooManyRequestsError(INVITATION_LIMIT_MESSAGE);
-    throw error;
-  }
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { INDUSTRIES } from '../industries';
 import { Id } from '../routes/route';
+import { PageOffset } from './common';
 
 export const PROJECT_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
 export const PROJECT_STATUSES = ['IN-PROGRESS', 'COMPLETE'] as const;
@@ -127,8 +128,8 @@ export const ListProjectsQuery = z.object({
    * day by name, then id.
    */
   tab: z.enum(PROJECT_TABS).default('open'),
-  /** The `cursor` of the previous page. */
-  cursor: z.string().max(2048).optional(),
+  /** The `cursor` of the previous page (the position the next one starts at). */
+  cursor: PageOffset,
 });
 export const ProjectPage = z.object({
   items: ProjectListItem.array(),

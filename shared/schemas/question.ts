@@ -3,6 +3,7 @@
  */
 import * as z from 'zod';
 import { Id } from '../routes/route';
+import { PageCursor } from './common';
 
 export const RESPONSE_STATUSES = ['INCOMPLETE', 'IN-PROGRESS', 'COMPLETE'] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
@@ -76,7 +77,7 @@ export const QUESTION_PAGE_DEFAULT = 500;
 export const QUESTION_PAGE_MAX = 1000;
 export const ListQuestionsQuery = z.object({
   /** The `cursor` of the previous page. */
-  cursor: z.string().max(2048).optional(),
+  cursor: PageCursor,
   limit: z.coerce.number().int().min(1).max(QUESTION_PAGE_MAX).default(QUESTION_PAGE_DEFAULT),
 });
 export const QuestionPage = z.object({

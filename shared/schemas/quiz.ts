@@ -4,6 +4,7 @@
  * returned to the sender when that project is closed.
  */
 import * as z from 'zod';
+import { INVITATION_LIMIT_MESSAGE } from '../constants';
 import { Id } from '../routes/route';
 import { emailAddress } from './common';
 import { CLASSIFICATIONS } from './question';
@@ -49,6 +50,8 @@ export const QUIZ_MESSAGES = {
   notFound: 'That quiz does not exist',
   inviteNotFound: 'That invitation does not exist',
   notAnswered: 'The answers have not come back yet',
+  /** The team's invitation e-mail budget is spent for now (a 429). */
+  invitationLimit: INVITATION_LIMIT_MESSAGE,
 } as const;
 
 export const QuizItem = z.object({

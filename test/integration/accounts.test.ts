@@ -11,15 +11,13 @@ import {
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
+import { INVITATION_MAIL_LIMIT } from '../../functions/common/rate-limit';
 import { VERIFY_EMAIL_FIRST } from '../../functions/registration/service';
-import {
-  INVITATION_LIMIT,
-  INVITATION_LIMIT_MESSAGE,
-  OWNER_CANNOT_LEAVE,
-} from '../../functions/team/invitations';
+import { OWNER_CANNOT_LEAVE } from '../../functions/team/invitations';
 import { LOCAL_POOL_ID } from '../../scripts/local/cognito';
 import { DEMO } from '../../scripts/local/provision';
 import { UPLOADS_BUCKET } from '../../scripts/local/stack';
+import { INVITATION_LIMIT_MESSAGE } from '../../shared/constants';
 import { PHOTO_TOO_LARGE_MESSAGE, PHOTO_TYPE_MESSAGE } from '../../shared/schemas/user';
 import { client } from '../support/api-client';
 import { eventually } from '../support/eventually';
@@ -307,8 +305,8 @@ describe('invite', () => {
 });
 
 describe('invitation rate limit', () => {
-  it('stops a sender after the limit, with a clear 429 and no invitation or e-mail', async () => {
-    // Prepare: an owner of a team of their own (so no other test's sender is limited).
+  it('stops a team after its hourly invitation e-mail budget, with a clear 429 and no invitation or e-mail', async () => {
+    // Prepare: an owner of a team of their own (so no other test's team is limited).
     const erin = await register('erin@echo.test', 'Erin', 'Park');
     expect((await as(erin).call('createTeam', { body: { name: 'Echo Assurance' } })).status).toBe(200);
     const ids = await idsOf(erin);
@@ -320,17 +318,20 @@ describe('invitation rate limit', () => {
           roleId: ids.role('ROLE_MEMBER'),
         },
       });
+    const budget = INVITATION_MAIL_LIMIT.perTeam;
     // Act
-    const statuses: number[] = [];
-    for (let n = 1; n <= INVITATION_LIMIT.perSender; n++) statuses.push((await invite(n)).status);
-    const over = await invite(INVITATION_LIMIT.perSender + 1);
+    const statuses = await Promise.all(
+      Array.from({ length: budget }, (_, i) => invite(i + 1).then((r) => r.status)),
+    );
+    const over = await invite(budget + 1);
     // Assess
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(budget);
     expect(over).toEqual({ status: 429, body: { message: INVITATION_LIMIT_MESSAGE } });
     const pending = (await as(erin).call('listAllMembers')).body.data as Array<{ emailAddress: string }>;
-    expect(pending.some((m) => m.emailAddress === `bulk.${INVITATION_LIMIT.perSender + 1}@relay.test`)).toBe(
-      false,
-    );
+    expect(pending.some((m) => m.emailAddress === `bulk.${budget + 1}@relay.test`)).toBe(false);
+    await stack.settle();
+    expect(await mailTo(`bulk.${budget + 1}@relay.test`)).toHaveLength(0);
+    expect(await mailTo(`bulk.${budget}@relay.test`)).toHaveLength(1);
   });
 });
 

@@ -6,7 +6,7 @@
  * regeneration and the per-key rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_CALLS_PER_MINUTE } from '../../functions/common/api-keys';
+import { API_CALLS_PER_MINUTE, API_KEY_FAILURES, API_KEY_MESSAGES } from '../../functions/common/api-keys';
 import { db, newQuestionId } from '../../functions/common/entities';
 import type { Industry } from '../../shared/industries';
 import {
@@ -321,23 +321,66 @@ describe('the public analytics API', () => {
     expect(second.apiKey.startsWith(shown.apiKeyPrefix)).toBe(true);
   });
 
-  it('limits the calls per key per minute: 429 with Retry-After', async () => {
-    const { clientId, apiKey } = await generate(owner);
+  /** Waits for the next fixed window (of `windowSeconds`) unless `seconds` are left of this one. */
+  async function untilWindowHasLeft(windowSeconds: number, seconds: number) {
+    const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+    if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+  }
+
+  it('limits the calls per client id per minute, and a regenerated key does not reset it: 429 with Retry-After', async () => {
+    // Prepare: a team of its own (a fresh quota), with 20 s left of the calendar minute (the window).
+    const { register } = people(stack, api);
+    const caller = await register('quentin@adventureworks.test', 'Adventure Works');
+    const { clientId, apiKey } = await generate(caller);
     const credentials = { client_id: clientId, client_secret: apiKey };
-    // The window is a calendar minute: within two windows' worth of calls one is refused.
+    await untilWindowHasLeft(60, 20);
+
+    // Act
     const statuses: number[] = [];
-    let refused: Response | undefined;
-    while (!refused && statuses.length <= 2 * API_CALLS_PER_MINUTE) {
-      const response = await call({ ...credentials, limit: '1' });
-      statuses.push(response.status);
-      if (response.status === 429) refused = response;
-    }
-    expect(refused, `statuses: ${statuses.join(',')}`).toBeDefined();
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(API_CALLS_PER_MINUTE);
-    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    // Each key has its own limit.
-    const fresh = await generate(owner);
-    expect((await call({ client_id: fresh.clientId, client_secret: fresh.apiKey })).status).toBe(200);
-  });
+    for (let n = 0; n < API_CALLS_PER_MINUTE; n++)
+      statuses.push((await call({ ...credentials, limit: '1' })).status);
+    const refused = await call({ ...credentials, limit: '1' });
+    const fresh = await generate(caller);
+    const withNewKey = await call({ client_id: fresh.clientId, client_secret: fresh.apiKey });
+
+    // Assess
+    expect(statuses.filter((s) => s === 200)).toHaveLength(API_CALLS_PER_MINUTE);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(fresh.clientId).toBe(clientId);
+    expect(withNewKey.status).toBe(429);
+  }, 120_000);
+
+  it('locks a client id after too many wrong keys: 429 even for the right key until the window ends', async () => {
+    // Prepare: a team of its own, with 60 s left of the 15-minute window.
+    const { register } = people(stack, api);
+    const target = await register('tess@fourthcoffee.test', 'Fourth Coffee');
+    const { clientId, apiKey } = await generate(target);
+    const theirs = await generate(outsider);
+    await untilWindowHasLeft(API_KEY_FAILURES.windowSeconds, 60);
+
+    // Act: twice the allowed wrong keys at once, then the right one, then a new one.
+    const wrong = await Promise.all(
+      Array.from({ length: 2 * API_KEY_FAILURES.attempts }, (_, n) =>
+        call({ client_id: clientId, client_secret: `qwk_guess${n}` }),
+      ),
+    );
+    const right = await call({ client_id: clientId, client_secret: apiKey });
+    const regenerated = await generate(target);
+    const withNewKey = await call({ client_id: clientId, client_secret: regenerated.apiKey });
+    const otherTeam = await call({ client_id: theirs.clientId, client_secret: theirs.apiKey });
+
+    // Assess
+    const statuses = wrong.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(API_KEY_FAILURES.attempts);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(API_KEY_FAILURES.attempts);
+    expect(right.status).toBe(429);
+    expect(await right.json()).toEqual({ message: API_KEY_MESSAGES.locked });
+    const retryAfter = Number(right.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(API_KEY_FAILURES.windowSeconds);
+    expect(withNewKey.status).toBe(429);
+    expect(otherTeam.status).toBe(200);
+  }, 180_000);
 });

@@ -421,6 +421,32 @@ describe('candidates', () => {
     expect(await candidates()).toEqual([]);
   });
 
+  it('makes one answer of one candidate however many CREATE calls race for it; the others 409', async () => {
+    // Prepare
+    const params = await projectWithQuestion('Initech renewal');
+    const answer = 'Yes: every laptop runs full-disk encryption, checked by the MDM daily.';
+    await save(params, { answer, includeInLibrary: true });
+    expect((await candidates()).map((c) => c.questionId)).toEqual([params.questionId]);
+    const body = { questionIds: [params.questionId], newStatus: 'CREATE' as const };
+
+    // Act
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () => as(owner).call('updateCandidates', { body })),
+    );
+
+    // Assess
+    const created = calls.filter((c) => c.status === 200);
+    expect(created).toHaveLength(1);
+    expect(created[0].body.data).toMatchObject({ created: 1, discarded: 0 });
+    for (const lost of calls.filter((c) => c.status !== 200)) {
+      expect([404, 409]).toContain(lost.status);
+      expect(lost.body).toEqual({ message: LIBRARY_MESSAGES.candidateNotFound });
+    }
+    const { items } = await search(owner, { view: 'ALL' }, { limit: 100 });
+    expect(items.filter((a) => a.sourceQuestionId === params.questionId)).toHaveLength(1);
+    expect(await candidates()).toEqual([]);
+  });
+
   it('never offers a PRIVATE project’s answers', async () => {
     const params = await projectWithQuestion('Pied Piper (private)', 'PRIVATE');
     await save(params, { answer: 'Yes, for 400 days.', includeInLibrary: true });

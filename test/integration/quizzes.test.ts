@@ -6,6 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVITATION_MAIL_LIMIT } from '../../functions/common/rate-limit';
+import { INVITATION_LIMIT_MESSAGE } from '../../shared/constants';
 import { QUIZ_MESSAGES, type QuizInvite } from '../../shared/schemas/quiz';
 import { type ApiClient, client } from '../support/api-client';
 import { eventually } from '../support/eventually';
@@ -194,6 +196,52 @@ describe('sending an invitation', () => {
     expect(bad.body.fieldErrors.emailAddress).toEqual([QUIZ_MESSAGES.emailInvalid]);
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe(QUIZ_MESSAGES.noQuestions);
+  });
+
+  it('shares one hourly invitation e-mail budget per team with member invitations: then a clear 429, nothing sent', async () => {
+    // Prepare: a team of its own, so no other test's team is limited.
+    const { register } = people(stack, api);
+    const bulk = await register('bulk@fabrikam.test', 'Fabrikam Procurement');
+    const { quizId } = await createQuiz(as(bulk));
+    const [groups, roles] = await Promise.all([as(bulk).call('getGroups'), as(bulk).call('getRoles')]);
+    const member = {
+      groupId: groups.body.data[0].groupId as string,
+      roleId: roles.body.data.find((r: { code: string }) => r.code === 'ROLE_MEMBER').roleId as string,
+    };
+    const members = 10;
+    const quizzes = INVITATION_MAIL_LIMIT.perTeam - members;
+    const sendTo = (emailAddress: string) =>
+      as(bulk).call('sendQuizInvite', { params: { quizId }, body: { emailAddress } });
+
+    // Act
+    const invited = await Promise.all(
+      Array.from({ length: members }, (_, i) =>
+        as(bulk).call('inviteMember', { body: { emailAddress: `colleague.${i}@fabrikam.test`, ...member } }),
+      ),
+    );
+    const accepted = await Promise.all(
+      Array.from({ length: quizzes }, (_, i) => sendTo(`supplier.${i}@vendors.test`)),
+    );
+    const overQuiz = await sendTo('one.too.many@vendors.test');
+    const overMember = await as(bulk).call('inviteMember', {
+      body: { emailAddress: 'one.too.many@fabrikam.test', ...member },
+    });
+
+    // Assess
+    expect([...invited, ...accepted].filter((r) => r.status === 200)).toHaveLength(
+      INVITATION_MAIL_LIMIT.perTeam,
+    );
+    expect(overQuiz).toEqual({ status: 429, body: { message: INVITATION_LIMIT_MESSAGE } });
+    expect(overMember).toEqual({ status: 429, body: { message: INVITATION_LIMIT_MESSAGE } });
+    expect((await sent(bulk)).map((i) => i.emailAddress)).not.toContain('one.too.many@vendors.test');
+    expect(await sent(bulk)).toHaveLength(quizzes);
+    await stack.settle();
+    const store = (await (await fetch(`${stack.mailUrl}/store`)).json()) as {
+      emails: Array<{ destination: { to: string[] } }>;
+    };
+    const to = store.emails.flatMap((e) => e.destination.to).join(' ');
+    expect(to).toContain(`supplier.${quizzes - 1}@vendors.test`);
+    expect(to).not.toContain('one.too.many@');
   });
 
   it('reaches someone with no account: the e-mail links to sign-up, and the inbox holds it once they register', async () => {

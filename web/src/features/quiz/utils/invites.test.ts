@@ -1,3 +1,4 @@
+import { INVITATION_LIMIT_MESSAGE } from '@shared/constants';
 import { INVITE_STATUSES, QUIZ_MESSAGES, type QuizInvite } from '@shared/schemas/quiz';
 import { describe, expect, it } from 'vitest';
 import {
@@ -131,6 +132,15 @@ describe('error wording', () => {
       QUIZ_MESSAGES.sendError,
     );
     expect(quizErrorMessage(new Error('x'), QUIZ_MESSAGES.sendError)).toBe(QUIZ_MESSAGES.sendError);
+  });
+
+  it("shows the server's 429 when the team's invitation e-mail budget is spent", () => {
+    // Prepare
+    const refused = { status: 429, message: INVITATION_LIMIT_MESSAGE };
+    // Act
+    const shown = quizErrorMessage(refused, QUIZ_MESSAGES.sendError);
+    // Assess
+    expect(shown).toBe(INVITATION_LIMIT_MESSAGE);
   });
 
   it('knows a stale save', () => {

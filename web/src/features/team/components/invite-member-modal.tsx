@@ -5,11 +5,10 @@ import type { Group, Role } from '@shared/schemas/team';
 import { InviteMemberRequest } from '@shared/schemas/team';
 import { RequiredLabel } from '@/components/required-label';
 import { useInviteMember } from '@/features/team/api/invite-member';
+import { inviteErrorToast } from '@/features/team/utils/invite-error';
 import { assignableRoles } from '@/features/team/utils/member-access';
 import { isApiError } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-
-export const INVITE_ERROR = 'There was an error inviting that person';
 
 interface InviteValues {
   emailAddress: string;
@@ -29,7 +28,8 @@ export interface InviteMemberModalProps {
 /**
  * Invite Team Member (spec 000 §2.7, §4, §5): e-mail, Team and Access, validated on blur with the
  * server's own schema; Send Invite stays disabled until all three are valid. While sending both
- * buttons are disabled; success closes the modal, failure keeps it open with its values.
+ * buttons are disabled; success closes the modal, failure keeps it open with its values and a toast
+ * (with the server's words for a 409 or 429, utils/invite-error.ts).
  */
 export function InviteMemberModal({ opened, onClose, roles, groups }: InviteMemberModalProps) {
   const invite = useInviteMember();
@@ -62,11 +62,8 @@ export function InviteMemberModal({ opened, onClose, roles, groups }: InviteMemb
           if (field in EMPTY && messages[0]) form.setFieldError(field, messages[0]);
         }
       }
-      if (isApiError(error) && error.status === 409) {
-        notifyError(error.message, { title: INVITE_ERROR });
-      } else {
-        notifyError(INVITE_ERROR);
-      }
+      const toast = inviteErrorToast(error);
+      notifyError(toast.message, { title: toast.title });
     }
   });
 
