@@ -9,7 +9,7 @@
 import type { InviteStatus } from '../../shared/schemas/quiz';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';
-import type { ProjectItem } from '../common/entities';
+import { type ProjectItem, reviewedWork } from '../common/entities';
 import { publish } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, once, type Reactions } from '../common/reactions';
@@ -101,7 +101,10 @@ async function onProject(change: Change) {
     repo.projectQuestions(after.teamId, after.projectId),
   ]);
   const byItem = new Map(
-    questions.filter((q) => q.isLinked !== false && !q.deletedAt && q.sourceKey).map((q) => [q.sourceKey, q]),
+    questions
+      .filter((q) => q.isLinked !== false && !q.deletedAt && q.sourceKey)
+      // A draft nobody reviewed goes back unanswered.
+      .map((q) => [q.sourceKey, reviewedWork(q)]),
   );
   const answered = items
     .filter((i) => i.itemType === 'QUESTION')
