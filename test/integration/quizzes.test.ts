@@ -213,6 +213,20 @@ describe('sending an invitation', () => {
       claimable: true,
       inviteStatus: 'UNCLAIMED',
     });
+    // The invitation is their notification, pointing to Quiz Central's inbox (issue 29), once.
+    await stack.settle();
+    const notifications = await eventually(async () => {
+      const listed = ok<Array<{ title: string; linkReferencePath: string }>>(
+        await as(newcomer).call('listNotifications'),
+        'listNotifications',
+      ).filter((n) => n.title.endsWith(`sent you ${VENDOR_REVIEW.quizName}`));
+      expect(listed).toHaveLength(1);
+      return listed;
+    });
+    expect(notifications[0]).toMatchObject({
+      title: `Quinn Sender sent you ${VENDOR_REVIEW.quizName}`,
+      linkReferencePath: '/Quiz/?tab=inbox',
+    });
   });
 
   it('sends the quiz as it was: later edits of the template do not change it', async () => {
