@@ -1,19 +1,22 @@
 /**
  * Insights follow questions, from the table's stream: a linked, not deleted question with an answer
  * has a row (insight-row.ts) holding its text, answer, classification, when it was answered and by
- * whom; anything else has none. Only a change of the answer, its classification or the question's
+ * whom; anything else (an autofill draft nobody reviewed included) has none. Only a change of the answer, its classification or the question's
  * text rewrites the row, and who answered or classified is kept from the row unless that changed.
  */
-import type { QuestionItem } from '../common/entities';
+import { type QuestionItem, reviewedWork } from '../common/entities';
 import type { Change, Reactions } from '../common/reactions';
 import * as repo from './repo';
 
 const answered = (q: QuestionItem | undefined): q is QuestionItem =>
   Boolean(q?.answer?.trim()) && q?.isLinked !== false && !q?.deletedAt;
 
+const counted = (q: QuestionItem | undefined) => (q ? reviewedWork(q) : undefined);
+
 async function onQuestion(change: Change) {
-  const now = change.newImage as QuestionItem | undefined;
-  const before = change.oldImage as QuestionItem | undefined;
+  // An autofill draft is no answer until reviewed (reviewedWork): accepting it answers it then.
+  const now = counted(change.newImage as QuestionItem | undefined);
+  const before = counted(change.oldImage as QuestionItem | undefined);
   const question = now ?? before;
   if (!question) return;
   const { teamId, projectId, questionId } = question;

@@ -3,7 +3,7 @@
  * answered before Insights existed (data kept under .local from an earlier version), built as the
  * stream builds them. A team that has rows already is left alone.
  */
-import type { QuestionItem } from '../common/entities';
+import { type QuestionItem, reviewedWork } from '../common/entities';
 import { reactions } from './reactions';
 import * as repo from './repo';
 
@@ -12,7 +12,7 @@ export async function ensureInsights(teamId: string) {
   let rows = 0;
   for (const project of await repo.projectsOf(teamId)) {
     for (const question of await repo.questionsOf(teamId, project.projectId)) {
-      if (!question.answer?.trim()) continue;
+      if (!reviewedWork(question).answer?.trim()) continue;
       await reactions.question?.({
         id: `backfill#${question.questionId}`,
         kind: 'INSERT',

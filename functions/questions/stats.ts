@@ -3,7 +3,7 @@
  * questions: each change adds what the new image counts for and subtracts what the old one did,
  * so the aggregates always equal a recount, whatever order or mix of changes arrives.
  */
-import { NOBODY, type QuestionItem } from '../common/entities';
+import { NOBODY, type QuestionItem, reviewedWork } from '../common/entities';
 
 export type Counts = Record<string, number>;
 
@@ -88,12 +88,18 @@ function isContribution(before: QuestionImage | undefined, after: QuestionImage 
   return WORK_FIELDS.some((f) => before[f] !== after[f]);
 }
 
-/** What one change of a question does to its project's aggregates. */
+/**
+ * What one change of a question does to its project's aggregates. An autofill draft counts as the
+ * unanswered question it still is (reviewedWork) until someone accepts or saves it: that review is
+ * the contribution, and then the tiles count its classification.
+ */
 export function questionDelta(
-  before: QuestionImage | undefined,
-  after: QuestionImage | undefined,
+  beforeImage: QuestionImage | undefined,
+  afterImage: QuestionImage | undefined,
   at: Date,
 ): StatsDelta {
+  const before = beforeImage && reviewedWork(beforeImage);
+  const after = afterImage && reviewedWork(afterImage);
   const day = at.toISOString().slice(0, 10);
   const delta = emptyDelta();
   addImage(delta, after, 1, day);

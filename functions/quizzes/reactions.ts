@@ -3,13 +3,14 @@
  * - an invite sent: the recipient gets the e-mail (once) and, with an account, a notification;
  * - every invite change: QUIZ_INVITE_UPDATED to the sending team (Sent) and to the recipient's
  *   team (Inbox); the sender is notified when it is accepted, declined or answered;
+ * - someone without a team gets one: their unclaimed invitations become notifications;
  * - a project created from an invite closed: each question's answer and classification go back
  *   to the quiz as sent, and the invite becomes ANSWERED. Closing again sends the newer answers.
  */
 import type { InviteStatus } from '../../shared/schemas/quiz';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';
-import type { ProjectItem } from '../common/entities';
+import { type ProjectItem, reviewedWork, type UserItem } from '../common/entities';
 import { publish } from '../common/events';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, once, type Reactions } from '../common/reactions';
@@ -21,6 +22,37 @@ const SENDER_NOTICES: Partial<Record<InviteStatus, (quiz: string, email: string)
   DECLINED: (quiz, email) => `${email} declined ${quiz}`,
   ANSWERED: (quiz, email) => `The answers to ${quiz} came back from ${email}`,
 };
+
+/**
+ * The recipient's notification of an invitation, pointing to Quiz Central's inbox. One per invite
+ * and person, whichever reaction writes it first: the invite's (the recipient has a team) or the
+ * user's (they signed up from the e-mail and set up or joined a team while it was unclaimed).
+ */
+async function notifyRecipient(invite: repo.InviteRecord, recipient: { userId: string; teamId: string }) {
+  await createNotification(
+    {
+      recipientUserId: recipient.userId,
+      causedByUserId: invite.createdByUserId,
+      teamId: recipient.teamId,
+      title: `${invite.senderName || invite.senderTeamName} sent you ${invite.quizName}`,
+      description: `${invite.questionCount} questions from ${invite.senderTeamName}. Accept it in Quiz Central to answer it as a project.`,
+      linkReferencePath: '/Quiz/?tab=inbox',
+    },
+    notificationId(Date.parse(invite.createdAt), `${invite.quizInviteId}#quiz-invite#${recipient.userId}`),
+  );
+}
+
+/**
+ * Someone who had no team gets one (signed up from a quiz e-mail, then created or joined a team):
+ * each invitation to their address still unclaimed becomes their notification (issue 29).
+ */
+async function onUser(change: Change) {
+  const after = change.newImage as UserItem | undefined;
+  const before = change.oldImage as UserItem | undefined;
+  if (!after?.teamId || before?.teamId) return;
+  const waiting = (await repo.sentTo(after.emailAddress)).filter((i) => i.inviteStatus === 'UNCLAIMED');
+  for (const invite of waiting) await notifyRecipient(invite, { userId: after.userId, teamId: after.teamId });
+}
 
 async function onInvite(change: Change) {
   const invite = (change.newImage ?? change.oldImage) as repo.InviteRecord | undefined;
@@ -53,19 +85,8 @@ async function onInvite(change: Change) {
         }),
       ),
     );
-    if (recipient?.teamId) {
-      await createNotification(
-        {
-          recipientUserId: recipient.userId,
-          causedByUserId: invite.createdByUserId,
-          teamId: recipient.teamId,
-          title: `${invite.senderName || invite.senderTeamName} sent you ${invite.quizName}`,
-          description: `${invite.questionCount} questions from ${invite.senderTeamName}. Accept it in Quiz Central to answer it as a project.`,
-          linkReferencePath: '/Quiz/?tab=inbox',
-        },
-        notificationId(change.at, `${change.id}#quiz-invite`),
-      );
-    }
+    if (recipient?.teamId)
+      await notifyRecipient(invite, { userId: recipient.userId, teamId: recipient.teamId });
     return;
   }
   const notice = SENDER_NOTICES[invite.inviteStatus];
@@ -101,7 +122,10 @@ async function onProject(change: Change) {
     repo.projectQuestions(after.teamId, after.projectId),
   ]);
   const byItem = new Map(
-    questions.filter((q) => q.isLinked !== false && !q.deletedAt && q.sourceKey).map((q) => [q.sourceKey, q]),
+    questions
+      .filter((q) => q.isLinked !== false && !q.deletedAt && q.sourceKey)
+      // A draft nobody reviewed goes back unanswered.
+      .map((q) => [q.sourceKey, reviewedWork(q)]),
   );
   const answered = items
     .filter((i) => i.itemType === 'QUESTION')
@@ -116,4 +140,4 @@ async function onProject(change: Change) {
   await repo.recordAnswers(invite.quizInviteId, answered, new Date(change.at).toISOString());
 }
 
-export const reactions: Reactions = { quizInvite: onInvite, project: onProject };
+export const reactions: Reactions = { quizInvite: onInvite, project: onProject, user: onUser };

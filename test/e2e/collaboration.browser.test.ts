@@ -187,3 +187,131 @@ describe('collaboration panel', () => {
     expect(await comments(benPage).count()).toBe(3);
   });
 });
+
+/** The element's box lies inside the viewport (and `within`, when given): nothing of it is clipped. */
+async function expectInView(page: Page, locator: ReturnType<Page['locator']>, within?: typeof locator) {
+  const viewport = page.viewportSize() as { width: number; height: number };
+  // Where it rests: drawers and dialogs slide in, so wait until two reads agree.
+  let box = await locator.boundingBox();
+  for (let settled = false; !settled; ) {
+    await page.waitForTimeout(150);
+    const next = await locator.boundingBox();
+    settled = JSON.stringify(next) === JSON.stringify(box);
+    box = next;
+  }
+  expect(box).not.toBeNull();
+  const { x, y, width, height } = box as NonNullable<typeof box>;
+  expect(x).toBeGreaterThanOrEqual(0);
+  expect(y).toBeGreaterThanOrEqual(0);
+  expect(x + width).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(y + height).toBeLessThanOrEqual(viewport.height + 0.5);
+  if (within) {
+    const outer = (await within.boundingBox()) as NonNullable<typeof box>;
+    expect(x + width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect(x).toBeGreaterThanOrEqual(outer.x - 0.5);
+  }
+}
+
+describe('the answering screen on a phone and beside the panel (issue 29)', () => {
+  it('opens the collaboration panel where the user is at 375 px, and keeps the Documents tab in view at 1440 px', async () => {
+    // Prepare: an open project with one question Ada added by hand.
+    const api = client(stack);
+    const created = await api.as(ada.token).call('createProject', { body: { name: 'Initech Phone Review' } });
+    const phoneProject = created.body.data.projectId as string;
+    const added = await api
+      .as(ada.token)
+      .call('addQuestion', { params: { projectId: phoneProject }, body: { question: QUESTION } });
+    const phoneQuestion = added.body.data.questionId as string;
+    const wide = await signInLive(browser, stack.appUrl, ADA.email, TEST_PASSWORD, {
+      width: 1440,
+      height: 900,
+    });
+    const phone = await signInLive(browser, stack.appUrl, ADA.email, TEST_PASSWORD, {
+      width: 375,
+      height: 812,
+    });
+    const at = `${stack.appUrl}/Projects/${phoneProject}/${phoneQuestion}`;
+
+    // Act (1440 px): the panel open beside the answer.
+    await wide.goto(at);
+    await wide.getByText(QUESTION).first().waitFor();
+    await wide.getByRole('button', { name: /^Collaboration/ }).click();
+    await wide.getByTestId('collaboration-panel').waitFor();
+
+    // Assess: every tab of the answer pane, Documents included, is on screen and not clipped.
+    const tabList = wide.getByRole('tablist').filter({ has: wide.getByRole('tab', { name: 'Documents' }) });
+    for (const name of [
+      'Suggested Answers',
+      'Search Answers',
+      'Favourite Answers',
+      'Explore Questions',
+      'Documents',
+    ])
+      await expectInView(wide, wide.getByRole('tab', { name }), tabList);
+    await wide.getByRole('tab', { name: 'Documents' }).click();
+    await wide.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
+    await wide.screenshot({ path: join(SHOTS, 'answering-documents-tab-1440.png') });
+
+    // Act (375 px): Collaboration opens a full-screen sheet over the question, at the top.
+    await phone.goto(at);
+    await phone.getByText(QUESTION).first().waitFor();
+    await phone.getByRole('tab', { name: 'Documents' }).scrollIntoViewIfNeeded();
+    await expectInView(phone, phone.getByRole('tab', { name: 'Documents' }));
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.screenshot({ path: join(SHOTS, 'answering-375.png'), fullPage: true });
+    await phone.getByRole('button', { name: /^Collaboration/ }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Collaboration' });
+    await sheet.waitFor();
+
+    // Assess: the panel, its tabs and the composer are where the user is, without scrolling.
+    await phone.waitForFunction(() => {
+      const panel = document.querySelector('[data-testid="collaboration-panel"]')?.getBoundingClientRect();
+      return panel && panel.left >= 0 && Math.abs(panel.right - window.innerWidth) < 1;
+    });
+    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    await expectInView(phone, sheet.getByRole('heading', { name: 'Collaboration' }));
+    await expectInView(phone, sheet.getByRole('tab', { name: 'Activity' }));
+    await expectInView(phone, sheet.getByRole('textbox', { name: 'Comment' }));
+    await expectInView(phone, sheet.getByRole('button', { name: 'Send' }));
+    await phone.screenshot({ path: join(SHOTS, 'collaboration-sheet-375.png') });
+    // A comment from the sheet lands in it.
+    await sheet.getByRole('textbox', { name: 'Comment' }).fill('Checked on my phone: seven years.');
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await sheet.getByTestId('comment').filter({ hasText: 'Checked on my phone' }).waitFor();
+    // Its dialogs: Recipients.
+    await sheet.getByRole('button', { name: 'Recipients' }).click();
+    const recipients = phone.getByLabel('Email address');
+    await recipients.waitFor();
+    await expectInView(phone, recipients);
+    await phone.screenshot({ path: join(SHOTS, 'collaboration-recipients-375.png') });
+    await phone.getByRole('button', { name: 'Done' }).click();
+    // Closing the sheet returns to the question.
+    await sheet.getByRole('button', { name: 'Close collaboration panel' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await expectInView(phone, phone.getByRole('button', { name: /^Collaboration/ }));
+
+    // The answering screen's other panels and dialogs at 375 px: History, Add Question, upload.
+    await phone.getByRole('button', { name: 'More' }).click();
+    await phone.getByRole('menuitem', { name: 'History' }).click();
+    const history = phone.getByRole('dialog', { name: 'History' });
+    await history.waitFor();
+    await expectInView(phone, history);
+    await phone.screenshot({ path: join(SHOTS, 'answering-history-375.png') });
+    await phone.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await phone.getByRole('tab', { name: 'Documents' }).click();
+    await phone.screenshot({ path: join(SHOTS, 'answering-documents-375.png'), fullPage: true });
+    await phone.getByRole('button', { name: 'Upload File' }).click();
+    const upload = phone.getByRole('dialog', { name: 'Upload File' });
+    await upload.waitFor();
+    await expectInView(phone, upload);
+    await phone.screenshot({ path: join(SHOTS, 'answering-upload-375.png') });
+    await phone.keyboard.press('Escape');
+    await upload.waitFor({ state: 'hidden' });
+    await phone.getByRole('button', { name: 'Add Question' }).first().click();
+    const adding = phone.getByRole('dialog', { name: 'Add Question' });
+    await adding.waitFor();
+    await expectInView(phone, adding);
+    await phone.screenshot({ path: join(SHOTS, 'answering-add-question-375.png') });
+  });
+});

@@ -160,8 +160,19 @@ describe('a quiz from template to answers', () => {
     await recipient.getByRole('button', { name: 'Create my team' }).click();
     await recipient.waitForURL(`${stack.appUrl}/`);
 
-    // Act: the quiz waits in the new team's inbox.
-    await recipient.goto(`${stack.appUrl}/Quiz/`);
+    // Assess: home tells them where the quiz is, a notification pointing to Quiz Central's inbox (issue 29).
+    const notice = recipient.getByText(/Accept it in Quiz Central to answer it as a project\./).first();
+    await notice.waitFor();
+    expect(await recipient.getByText('You have no notifications yet').count()).toBe(0);
+    await shot(recipient, 'quiz-recipient-home-1440');
+    await recipient.setViewportSize({ width: 375, height: 812 });
+    await notice.scrollIntoViewIfNeeded();
+    await shot(recipient, 'quiz-recipient-home-375');
+    await recipient.setViewportSize({ width: 1440, height: 900 });
+
+    // Act: the notification leads to the quiz, waiting in the new team's inbox.
+    await notice.click();
+    await recipient.waitForURL(`${stack.appUrl}/Quiz/?tab=inbox`);
     await recipient.getByRole('heading', { name: 'Team Inbox' }).waitFor();
     const row = recipient.getByRole('row').filter({ hasText: QUIZ });
     await row.getByText('Demo Team').waitFor();

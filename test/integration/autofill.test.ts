@@ -2,12 +2,16 @@
  * Fill from library through the local gateway (issue 13, autofill): a run queued by the request and
  * carried out by the autofill job from the stream, confident proposals filled as IN-PROGRESS drafts
  * citing their library entry, the rest untouched, progress announced on the project's scope, the
- * dashboard's count of drafts, and the reviewer's accept / edit / reject.
+ * dashboard's count of drafts, and the reviewer's accept / edit / reject. A draft nobody reviewed
+ * counts nowhere as answered (issue 29): not in Insights, the analytics API, the dashboard's tiles
+ * or the export's counts, until someone accepts it; then it is that person's answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutofill } from '../../functions/library/repo';
 import { bankLibrary } from '../../scripts/bench/suggestion-library';
 import { AUTOFILL_MESSAGES, type AutofillRun } from '../../shared/schemas/answer';
+import type { InsightResult } from '../../shared/schemas/insights';
+import type { ProjectDashboard } from '../../shared/schemas/project';
 import type { Question } from '../../shared/schemas/question';
 import { type ApiClient, client } from '../support/api-client';
 import { connectLiveSocket } from '../support/live-socket';
@@ -51,7 +55,11 @@ beforeAll(async () => {
   ok(
     await as(owner).call('importAnswers', {
       body: {
-        items: library.map((e) => ({ question: e.originalQuestion, answer: e.answer })),
+        items: library.map((e) => ({
+          question: e.originalQuestion,
+          answer: e.answer,
+          responseClassification: 'COMPLIANT' as const,
+        })),
         creationMethod: 'BULK_UPLOAD',
       },
     }),
@@ -266,5 +274,88 @@ describe('fill from library', () => {
     });
     expect(again.status).toBe(200);
     await stack.settle();
+  });
+
+  it('counts a draft nowhere as answered until someone accepts it, and then as answered by them', async () => {
+    // Prepare: Rui runs the autofill; Ada will review.
+    const { projectId } = await questionnaire('Hooli unreviewed drafts');
+    await autofill(projectId);
+    await stack.settle();
+    const drafts = (await questionsOf(projectId)).filter((q) => q.libraryDraft);
+    expect(drafts.length).toBeGreaterThanOrEqual(3);
+    const [accepted] = drafts;
+    const { clientId, apiKey } = ok<{ clientId: string; apiKey: string }>(
+      await as(owner).call('generateApiKey'),
+      'generateApiKey',
+    );
+    const seen = async () => {
+      const insights = ok<{ results: InsightResult[] }>(
+        await as(owner).call('searchInsights', { body: { projectId } }),
+        'searchInsights',
+      ).results;
+      const response = await fetch(`${stack.appUrl}/api/analytics/questions`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          client_id: clientId,
+          client_secret: apiKey,
+          limit: '1000',
+        },
+        body: '{}',
+      });
+      const analytics = ((await response.json()).data as InsightResult[]).filter(
+        (r) => r.projectId === projectId,
+      );
+      const dashboard = ok<ProjectDashboard>(
+        await as(owner).call('getProjectDashboard', { params: { projectId } }),
+        'dashboard',
+      );
+      const preview = ok<{ answeredCount: number; rows: string[][] }>(
+        await as(owner).call('previewExport', {
+          params: { projectId },
+          body: { kind: 'DATA', format: 'csv' },
+        }),
+        'previewExport',
+      );
+      return { insights, analytics, dashboard, preview };
+    };
+    const byQuestion = (rows: InsightResult[]) => new Map(rows.map((r) => [r.questionId, r]));
+
+    // Act
+    const before = await seen();
+    ok(
+      await as(owner).call('reviewDrafts', {
+        params: { projectId },
+        body: { questionIds: [accepted.questionId], decision: 'ACCEPT' },
+      }),
+      'accept',
+    );
+    await stack.settle();
+    const after = await seen();
+
+    // Assess: before review only the answer typed by hand counts (unclassified, so not in Insights).
+    expect(before.insights).toEqual([]);
+    expect(before.analytics).toEqual([]);
+    expect(before.dashboard.compliant.quantity).toBe(0);
+    expect(before.dashboard.incompleteQuestions.quantity).toBe(QUESTIONNAIRE.length + 1);
+    expect(before.dashboard.libraryDrafts).toBe(drafts.length);
+    expect(before.preview.answeredCount).toBe(1);
+    expect(before.preview.rows.flat()).not.toContain(accepted.answer);
+    // Accepted by Ada: answered and classified by her, everywhere.
+    for (const rows of [after.insights, after.analytics]) {
+      expect(byQuestion(rows).get(accepted.questionId)).toMatchObject({
+        answer: accepted.answer,
+        responseClassification: 'COMPLIANT',
+        answeredByUserId: owner.userId,
+        answeredByUser: 'Ada Autofill',
+        classifiedByUserId: owner.userId,
+      });
+      expect(rows.map((r) => r.questionId)).toEqual([accepted.questionId]);
+    }
+    expect(after.dashboard.compliant.quantity).toBe(1);
+    expect(after.dashboard.incompleteQuestions.quantity).toBe(QUESTIONNAIRE.length);
+    expect(after.dashboard.libraryDrafts).toBe(drafts.length - 1);
+    expect(after.preview.answeredCount).toBe(2);
+    expect(after.preview.rows.flat()).toContain(accepted.answer);
   });
 });

@@ -261,6 +261,20 @@ describe('sending an invitation', () => {
       claimable: true,
       inviteStatus: 'UNCLAIMED',
     });
+    // The invitation is their notification, pointing to Quiz Central's inbox (issue 29), once.
+    await stack.settle();
+    const notifications = await eventually(async () => {
+      const listed = ok<Array<{ title: string; linkReferencePath: string }>>(
+        await as(newcomer).call('listNotifications'),
+        'listNotifications',
+      ).filter((n) => n.title.endsWith(`sent you ${VENDOR_REVIEW.quizName}`));
+      expect(listed).toHaveLength(1);
+      return listed;
+    });
+    expect(notifications[0]).toMatchObject({
+      title: `Quinn Sender sent you ${VENDOR_REVIEW.quizName}`,
+      linkReferencePath: '/Quiz/?tab=inbox',
+    });
   });
 
   it('sends the quiz as it was: later edits of the template do not change it', async () => {
@@ -383,6 +397,69 @@ describe('invite states', () => {
 });
 
 describe('answers going back', () => {
+  it('returns an autofill draft nobody reviewed unanswered, and an accepted one as answered', async () => {
+    // Prepare: the recipient's library answers two of the quiz's questions word for word.
+    const fromLibrary = 'Yes. Every account, staff and contractors alike, since 2021.';
+    ok(
+      await as(recipient).call('importAnswers', {
+        body: {
+          items: ['q-mfa', 'q-rest'].map((itemId) => ({
+            question: VENDOR_REVIEW.quizConfiguration.find((i) => i.itemId === itemId)?.itemLabel as string,
+            answer: fromLibrary,
+            responseClassification: 'COMPLIANT' as const,
+          })),
+        },
+      }),
+      'importAnswers',
+    );
+    await stack.settle();
+    const { quizId } = await createQuiz(as(sender));
+    const quizInviteId = await sendQuiz(as(sender), quizId, recipient.email);
+    const { projectId } = ok(
+      await as(recipient).call('acceptQuizInvite', { params: { quizInviteId } }),
+      'acceptQuizInvite',
+    );
+    ok(await as(recipient).call('startAutofill', { params: { projectId }, body: {} }), 'startAutofill');
+    await stack.settle();
+    await eventually(async () => {
+      const run = ok(await as(recipient).call('getAutofill', { params: { projectId } }), 'getAutofill');
+      if (run?.status !== 'DONE') throw new Error(`the autofill is ${run?.status}`);
+    });
+    const { items: questions } = ok<{
+      items: Array<{ questionId: string; question: string; libraryDraft?: unknown }>;
+    }>(await as(recipient).call('listQuestions', { params: { projectId } }), 'listQuestions');
+    const mfa = questions.find((q) => q.question.includes('multi-factor'));
+    expect(questions.filter((q) => q.libraryDraft)).toHaveLength(2);
+
+    // Act: a colleague accepts the MFA draft only, then the project closes.
+    ok(
+      await as(colleague).call('reviewDrafts', {
+        params: { projectId },
+        body: { questionIds: [mfa?.questionId as string], decision: 'ACCEPT' },
+      }),
+      'reviewDrafts',
+    );
+    ok(
+      await as(recipient).call('updateProject', {
+        params: { projectId },
+        body: { projectStatus: 'COMPLETE' },
+      }),
+      'close the project',
+    );
+    await stack.settle();
+
+    // Assess
+    const answers = await eventually(async () => {
+      const read = ok(await as(sender).call('getQuizAnswers', { params: { quizInviteId } }), 'answers');
+      if (read.invite.inviteStatus !== 'ANSWERED')
+        throw new Error(`the invite is ${read.invite.inviteStatus}`);
+      return read.items as Array<{ itemId: string; answer?: string; responseClassification?: string }>;
+    });
+    const byItem = new Map(answers.map((i) => [i.itemId, i]));
+    expect(byItem.get('q-mfa')).toMatchObject({ answer: fromLibrary, responseClassification: 'COMPLIANT' });
+    expect(byItem.get('q-rest')).toMatchObject({ answer: '', responseClassification: 'INCOMPLETE' });
+  });
+
   it('shows no answers before the project closes', async () => {
     const { quizId } = await createQuiz(as(sender));
     const quizInviteId = await sendQuiz(as(sender), quizId, recipient.email);

@@ -1,11 +1,12 @@
 /**
  * The dashboard aggregates are kept by deltas (functions/questions/stats.ts): whatever sequence of
  * changes happens to a project's questions, and however the changes are batched, the aggregates
- * equal a recount of the questions as they end up.
+ * equal a recount of the questions as they end up, an autofill draft nobody reviewed counted as
+ * the unanswered question it still is (issue 29).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NOBODY } from '../../functions/common/entities';
+import { NOBODY, reviewedWork } from '../../functions/common/entities';
 import { dashboardView } from '../../functions/projects/dashboard';
 import {
   counts,
@@ -50,8 +51,9 @@ const steps = fc.array(fc.record({ index: fc.nat(5), next: fc.option(image, { ni
 
 function recount(questions: Array<Image | undefined>) {
   const expected = emptyDelta();
-  for (const q of questions) {
-    if (!counts(q)) continue;
+  for (const image of questions) {
+    if (!counts(image)) continue;
+    const q = reviewedWork(image);
     const who = q.assignedToUserId || NOBODY;
     const bump = (map: Record<string, number>, key: string) => {
       map[key] = (map[key] ?? 0) + 1;
@@ -69,7 +71,7 @@ function recount(questions: Array<Image | undefined>) {
 
 const remaining = (delta: StatsDelta) => Object.values(delta.remainingDelta).reduce((a, b) => a + b, 0);
 const notComplete = (questions: Array<Image | undefined>) =>
-  questions.filter((q) => counts(q) && q.responseStatus !== 'COMPLETE').length;
+  questions.filter((q) => counts(q) && reviewedWork(q).responseStatus !== 'COMPLETE').length;
 
 describe('question deltas', () => {
   it('sum, in any batching, to a recount of the final questions', () => {
@@ -186,5 +188,41 @@ describe('dashboard view', () => {
     expect(view.minimumProgress).toEqual([]);
     expect(view.questionAssignments).toEqual([]);
     expect(view.libraryDrafts).toBe(0);
+  });
+
+  it('count an autofill draft as unanswered and unclassified until someone reviews it', () => {
+    // Prepare
+    const unanswered = {
+      responseStatus: 'INCOMPLETE',
+      responseClassification: 'INCOMPLETE',
+      isLinked: true,
+      answer: '',
+      includeInLibrary: false,
+      creationType: 'IMPORTED',
+      assignedToUserId: 'u1',
+    } as const;
+    const draft = {
+      ...unanswered,
+      answer: 'Yes, TLS 1.2 or higher everywhere.',
+      responseStatus: 'IN-PROGRESS',
+      responseClassification: 'COMPLIANT',
+      libraryDraft: { answerId: 'a1', confidence: 0.95, runId: 'r1', originalQuestion: 'Is data encrypted?' },
+    } as const;
+    const { libraryDraft: _, ...accepted } = draft;
+    const at = new Date('2026-03-04T10:00:00Z');
+
+    // Act
+    const filled = questionDelta(unanswered, draft, at);
+    const reviewed = questionDelta(draft, accepted, at);
+
+    // Assess: the fill moves only the count of drafts; the review is the work.
+    expect(filled.byClassification).toEqual({});
+    expect(filled.started).toEqual({});
+    expect(filled.activity).toEqual({});
+    expect(filled.libraryDrafts).toEqual({ u1: 1 });
+    expect(reviewed.byClassification).toEqual({ INCOMPLETE: -1, COMPLIANT: 1 });
+    expect(reviewed.started).toEqual({ u1: 1 });
+    expect(reviewed.activity).toEqual({ '2026-03-04': 1 });
+    expect(reviewed.libraryDrafts).toEqual({ u1: -1 });
   });
 });

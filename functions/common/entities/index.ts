@@ -70,5 +70,5 @@ export type NotificationItem = EntityItem<typeof NotificationEntity>;
 export { linkIdOf, PROJECT_SCOPE } from './document-link';
 export { canSeeProject } from './project';
 export { NOBODY } from './project-stats';
-export { newQuestionId } from './question';
+export { newQuestionId, reviewedWork } from './question';
 export { activityIdOf } from './question-activity';

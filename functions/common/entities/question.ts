@@ -81,3 +81,22 @@ export const QuestionEntity = new Entity({
 /** Sortable ids: questions list in the order they were created (imports create them in row order). */
 export const newQuestionId = (at = Date.now(), sequence = 0) =>
   `${at.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+
+interface DraftableWork {
+  answer?: string;
+  responseStatus?: (typeof RESPONSE_STATUSES)[number];
+  responseClassification?: (typeof CLASSIFICATIONS)[number];
+  libraryDraft?: unknown;
+}
+
+/**
+ * A question's work as it counts (issue 29): an autofill draft nobody reviewed yet is no answer —
+ * not in Insights or the analytics API, the dashboard's tiles, export counts and files, or a quiz's
+ * returned answers — so it counts as unanswered, unclassified and not started until a reviewer
+ * accepts or saves it (then it is that reviewer's answer). The answering screen still shows the
+ * draft, to review it.
+ */
+export function reviewedWork<T extends DraftableWork>(question: T): T {
+  if (!question.libraryDraft) return question;
+  return { ...question, answer: '', responseClassification: 'INCOMPLETE', responseStatus: 'INCOMPLETE' };
+}

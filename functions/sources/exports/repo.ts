@@ -2,18 +2,22 @@
 import {
   db,
   type QuestionItem,
+  reviewedWork,
   type SourceDocumentItem,
   type SourceItem,
   type SourceSheetItem,
 } from '../../common/entities';
 
-/** The questions that count in the project (linked, not deleted), in creation order: one paged Query. */
+/**
+ * The questions that count in the project (linked, not deleted), in creation order: one paged Query.
+ * Their work as it counts: an autofill draft nobody reviewed is exported unanswered (reviewedWork).
+ */
 export async function linkedQuestionsOf(teamId: string, projectId: string): Promise<QuestionItem[]> {
   const { data } = await db()
     .entities.question.query.primary({ teamId, projectId })
     .where((attr, { ne, notExists }) => `${notExists(attr.deletedAt)} AND ${ne(attr.isLinked, false)}`)
     .go({ pages: 'all' });
-  return data;
+  return data.map(reviewedWork);
 }
 
 /** Every source of the project that was not removed (one paged Query of the source items). */

@@ -50,6 +50,8 @@ describe('route table', () => {
     ['/Long_Form', 'full-layout'],
     ['/Team', 'full-layout'],
     ['/Welcome', 'full-layout'],
+    ['/create', 'full-layout'],
+    ['/demo', 'full-layout'],
     ['/Quiz/', 'full-layout'],
     ['/Quiz/New', 'full-layout'],
     ['/Quiz/z1/Edit', 'full-layout'],
@@ -67,6 +69,9 @@ describe('route table', () => {
     expect(leafOf('/Projects/Create')).toBe('Projects/Create');
     expect(leafOf('/Quiz/New')).toBe('Quiz/New');
     expect(leafOf('/login/acme')).toBe('login/:customerName');
+    // The Welcome page's Start and Live demo are routes of their own, not the catch-all (issue 29).
+    expect(leafOf('/create')).toBe('create');
+    expect(leafOf('/demo')).toBe('demo');
   });
 
   it('sends unknown paths home', () => {

@@ -37,6 +37,7 @@ const Insights = page(() => import('@/features/insights/routes/insights'));
 const Settings = page(() => import('@/features/settings/routes/settings'));
 const Team = page(() => import('@/features/team/routes/team'));
 const Welcome = page(() => import('@/features/welcome/routes/welcome'));
+const DemoTour = page(() => import('@/features/welcome/routes/demo-tour'));
 const QuizCentral = page(() => import('@/features/quiz/routes/quiz-central'));
 const QuizEdit = page(() => import('@/features/quiz/routes/quiz-edit'));
 const QuizInvite = page(() => import('@/features/quiz/routes/quiz-invite'));
@@ -113,6 +114,9 @@ export const routeTable: RouteObject[] = [
               screen('Long_Form', LongForm),
               screen('Team', Team),
               screen('Welcome', Welcome),
+              // The Welcome page's Start and Live demo (spec 000 §1): Start creates the first project.
+              { path: 'create', element: <Navigate to="/Projects/Create" replace /> },
+              screen('demo', DemoTour),
               screen('Quiz', QuizCentral),
               screen('Quiz/New', QuizEdit),
               screen('Quiz/:quizId/Edit', QuizEdit),

@@ -1,4 +1,5 @@
-import { Button, Center, EmptyState, Loader } from '@mantine/core';
+import { Button, Center, Drawer, EmptyState, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderOff, IconListSearch, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -61,7 +62,8 @@ function NotFound() {
 
 /**
  * /Projects/:projectId/:questionId (and /start) — question answering (spec 002 §2.1): the 356 px
- * question list, the answer pane and, when open, the 420 px collaboration panel. `start` opens the
+ * question list, the answer pane and, when open, the 420 px collaboration panel (on a phone, a
+ * full-screen sheet over the question, where the user is: issue 29). `start` opens the
  * first question of the list (filtered by the query string, if it names filters); the filters live
  * in the query string (?status=KEY,KEY), so they survive moving between questions and reloads.
  * The project's live events refresh the screen while it is open.
@@ -99,6 +101,7 @@ export default function QuestionAnsweringRoute() {
     [list.questions, deferredSearch, filters, userId],
   );
   const [collaborationOpen, setCollaborationOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [adding, setAdding] = useState(false);
 
   const notFound = isApiError(project.error) && project.error.status === 404;
@@ -208,7 +211,25 @@ export default function QuestionAnsweringRoute() {
           </Center>
         )}
       </main>
-      {onQuestion && collaborationOpen && project.data ? (
+      {onQuestion && project.data && phone ? (
+        <Drawer.Root
+          opened={collaborationOpen}
+          onClose={() => setCollaborationOpen(false)}
+          position="right"
+          size="100%"
+        >
+          <Drawer.Overlay />
+          <Drawer.Content aria-label="Collaboration">
+            <Drawer.Body className={classes.sheetBody}>
+              <CollaborationPanel
+                project={project.data}
+                questionId={questionId}
+                onClose={() => setCollaborationOpen(false)}
+              />
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
+      ) : onQuestion && collaborationOpen && project.data ? (
         <aside className={classes.collaboration} aria-label="Collaboration">
           <CollaborationPanel
             project={project.data}

@@ -374,7 +374,9 @@ export function AnswerTabs({
   return (
     <Box>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }}>
+        {/* The five tabs wrap onto a second line when the pane is narrow (a phone, or the
+            collaboration panel open beside it), so none is ever out of sight (issue 29). */}
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="suggested">Suggested Answers</Tabs.Tab>
           <Tabs.Tab value="search">Search Answers</Tabs.Tab>
           <Tabs.Tab value="favourites">Favourite Answers</Tabs.Tab>

@@ -11,6 +11,7 @@ import {
   Timeline,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ProjectMember } from '@shared/schemas/project';
 import type { FieldChange, HistoryEntry } from '@shared/schemas/question';
 import { IconArrowRight, IconHistory, IconRestore } from '@tabler/icons-react';
@@ -105,6 +106,8 @@ function Change({ change, nameOf }: { change: FieldChange; nameOf: (id: string) 
 export function HistoryDrawer(props: HistoryDrawerProps) {
   const { opened, onClose, projectId, questionId, currentVersion, team, canRestore, restoringId, onRestore } =
     props;
+  // On a phone the drawer takes the whole width (520 px would run off a 375 px screen).
+  const phone = useMediaQuery('(max-width: 48em)');
   const history = useQuestionHistory(projectId, questionId, { enabled: opened, currentVersion });
   useErrorToast(history.isError, history.errorUpdatedAt, MESSAGES.fetchHistory);
   const members = new Map(team.map((m) => [m.userId, m.member]));
@@ -115,7 +118,7 @@ export function HistoryDrawer(props: HistoryDrawerProps) {
       opened={opened}
       onClose={onClose}
       position="right"
-      size={520}
+      size={phone ? '100%' : 520}
       title={
         <Group gap="xs">
           <IconHistory size={18} />
