@@ -35,7 +35,8 @@ export const LOCAL_AUTHENTICATION_HEADER = 'X-Local-Authentication';
 export function withAuthenticationResults(raw: Buffer): Buffer {
   const headerEnd = raw.indexOf('\r\n\r\n');
   const head = raw.subarray(0, headerEnd < 0 ? raw.length : headerEnd).toString('latin1');
-  const asked = new RegExp(`^${LOCAL_AUTHENTICATION_HEADER}:(.*(?:\r\n[ \t].*)*)`, 'im').exec(head)?.[1] ?? '';
+  const asked =
+    new RegExp(`^${LOCAL_AUTHENTICATION_HEADER}:(.*(?:\r\n[ \t].*)*)`, 'im').exec(head)?.[1] ?? '';
   const verdict = (method: string) =>
     new RegExp(`\\b${method}\\s*=\\s*([a-z]+)`, 'i').exec(asked)?.[1].toLowerCase() ?? 'pass';
   const results = ['spf', 'dkim', 'dmarc'].map((m) => `${m}=${verdict(m)}`).join('; ');

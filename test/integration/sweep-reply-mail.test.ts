@@ -83,7 +83,10 @@ beforeAll(async () => {
   const { register, join } = people(stack, api);
   owner = await register('ada@initech.test', 'Initech Security', { givenName: 'Ada', lastName: 'Owner' });
   member = await join(owner, 'mia@initech.test', 'ROLE_MEMBER', { givenName: 'Mia', lastName: 'Member' });
-  colleague = await join(owner, 'cole@initech.test', 'ROLE_MEMBER', { givenName: 'Cole', lastName: 'League' });
+  colleague = await join(owner, 'cole@initech.test', 'ROLE_MEMBER', {
+    givenName: 'Cole',
+    lastName: 'League',
+  });
   const created = await as(owner).call('createProject', { body: { name: 'Initech Vendor Security Review' } });
   projectId = created.body.data.projectId;
 }, 180_000);
@@ -216,13 +219,26 @@ describe('the reply-mail sweep', () => {
     const flip = (c: string) => (c === '0' ? '1' : '0');
     const secret = stack.env.REPLY_SIGNING_SECRET;
     const thread = { teamId: owner.teamId!, projectId, questionId, recipient: member.email };
-    const expired = replyAddress(secret, domain, replyIdOf(secret, thread), Math.floor(Date.now() / 1000) - 60);
+    const expired = replyAddress(
+      secret,
+      domain,
+      replyIdOf(secret, thread),
+      Math.floor(Date.now() / 1000) - 60,
+    );
     // Act
     const outcomes = [
       await send({ from: member.email, to: expired, text: 'Late.' }),
       await send({ from: member.email, to: `reply+${flip(local[6])}${local.slice(7)}@${domain}`, text: 'x' }),
-      await send({ from: member.email, to: `${local.slice(0, -1)}${flip(local.at(-1)!)}@${domain}`, text: 'x' }),
-      await send({ from: member.email, to: `reply+${'ab'.repeat(16)}.${'cd'.repeat(10)}@${domain}`, text: 'x' }),
+      await send({
+        from: member.email,
+        to: `${local.slice(0, -1)}${flip(local.at(-1)!)}@${domain}`,
+        text: 'x',
+      }),
+      await send({
+        from: member.email,
+        to: `reply+${'ab'.repeat(16)}.${'cd'.repeat(10)}@${domain}`,
+        text: 'x',
+      }),
     ];
     // Assess
     expect(outcomes).toEqual([
