@@ -17,7 +17,13 @@ import {
   type ProjectFile,
 } from '../../shared/schemas/document';
 import type { TeamCaller } from '../common/caller';
-import { type DocumentLinkItem, linkIdOf, PROJECT_SCOPE } from '../common/entities';
+import {
+  canSeeProject,
+  type DocumentLinkItem,
+  linkIdOf,
+  PROJECT_SCOPE,
+  type ProjectItem,
+} from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
@@ -124,9 +130,50 @@ async function toView(doc: repo.DocumentItem): Promise<LibraryDocument> {
   };
 }
 
+/**
+ * The documents among these that the caller may see. Files open through links issued only to
+ * members who may see where the file is attached (README, Document Library). A document uploaded
+ * to the library itself is the team's, wherever it is attached later. One uploaded into a project
+ * is seen by whoever may see that project or any project it is attached in; when every one of them
+ * is a PRIVATE project the caller is not on, the document does not exist for them (left out of
+ * lists, 404 when named). One BatchGetItem of the upload projects; a Query of attachments only for
+ * documents whose upload project the caller cannot see.
+ */
+async function visibleDocuments(caller: TeamCaller, docs: repo.DocumentItem[]) {
+  const { teamId, userId } = caller.user;
+  const placed = docs.filter((d) => d.uploadedInProjectId);
+  if (!placed.length) return docs;
+  const projects = new Map<string, ProjectItem>(
+    (
+      await repo.getProjects(
+        teamId,
+        placed.map((d) => d.uploadedInProjectId ?? ''),
+      )
+    ).map((p) => [p.projectId, p]),
+  );
+  const sees = (projectId: string) => {
+    const project = projects.get(projectId);
+    return Boolean(project && canSeeProject(project, userId));
+  };
+  const doubtful = placed.filter((d) => !sees(d.uploadedInProjectId ?? ''));
+  if (!doubtful.length) return docs;
+  const attachedIn = await Promise.all(
+    doubtful.map(async (d) => [
+      ...new Set((await repo.linksOfDocument(teamId, d.documentId)).map((l) => l.projectId)),
+    ]),
+  );
+  const unread = [...new Set(attachedIn.flat())].filter((id) => !projects.has(id));
+  for (const project of await repo.getProjects(teamId, unread)) projects.set(project.projectId, project);
+  const hidden = new Set(doubtful.filter((_, i) => !attachedIn[i].some(sees)).map((d) => d.documentId));
+  return docs.filter((d) => !hidden.has(d.documentId));
+}
+
+/** A document the caller may see (404 otherwise, as for one that does not exist). */
 async function documentOf(caller: TeamCaller, documentId: string) {
   const doc = await repo.getDocument(caller.user.teamId, documentId);
-  if (!doc) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+  if (!doc || !(await visibleDocuments(caller, [doc])).length) {
+    throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+  }
   return doc;
 }
 
@@ -134,7 +181,8 @@ async function documentOf(caller: TeamCaller, documentId: string) {
 
 export async function listDocuments(caller: TeamCaller, include: 'available' | 'all') {
   const all = await repo.documentsOf(caller.user.teamId);
-  const shown = include === 'all' ? all : all.filter((d) => d.documentStatus === 'UPLOADED');
+  const listed = include === 'all' ? all : all.filter((d) => d.documentStatus === 'UPLOADED');
+  const shown = await visibleDocuments(caller, listed);
   shown.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return Promise.all(shown.map(toView));
 }
@@ -236,6 +284,7 @@ export async function completeDocument(
         size: accepted.size,
         ...(pending.expiresOn ? { expiresOn: pending.expiresOn } : {}),
         ...expirySchedule(pending.expiresOn),
+        ...(body.projectId ? { uploadedInProjectId: body.projectId } : {}),
         createdByUserId: userId,
         changedBySession: sessionMark(sessionId),
       },

@@ -3,7 +3,9 @@
  * with a library answer records the answer's usage. A question saved with Include in Library and an
  * answer becomes a candidate (replaced when its answer or classification changes); taking the flag
  * off, clearing the answer, deleting or unlinking the question withdraws it. A PRIVATE project's
- * questions never become candidates. A discarded candidate comes back only when the answer changes.
+ * questions never become candidates, and a candidate made while it was TEAM is withdrawn when its
+ * question changes (the service hides the rest while the project is PRIVATE). A discarded
+ * candidate comes back only when the answer changes.
  */
 import type { QuestionItem } from '../common/entities';
 import { publish, sessionMark } from '../common/events';
@@ -57,7 +59,12 @@ async function onQuestion(change: Change) {
     before.question === now.question;
   if (same) return;
   const project = await repo.getProject(now.teamId, now.projectId);
-  if (!project || project.accessVisibility === 'PRIVATE') return;
+  if (!project) return;
+  if (project.accessVisibility === 'PRIVATE') {
+    // Not offered; a candidate from when the project was TEAM no longer holds this answer.
+    if (offered(before)) await repo.deleteCandidates(now.teamId, [now.questionId]);
+    return;
+  }
   await repo.putCandidate({
     teamId: now.teamId,
     questionId: now.questionId,

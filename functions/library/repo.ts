@@ -204,14 +204,17 @@ export async function renameCollection(teamId: string, collectionId: string, col
   await db().entities.answerCollection.patch({ teamId, collectionId }).set({ collectionName }).go();
 }
 
-/** Project names for a list of project ids (candidates name where they came from). */
-export async function projectNames(teamId: string, projectIds: string[]) {
+/**
+ * Projects by id (BatchGetItem), with their visibility and members (candidates follow their
+ * project's visibility and are named after it); missing ones are left out.
+ */
+export async function getProjects(teamId: string, projectIds: string[]) {
   const unique = [...new Set(projectIds)];
-  if (!unique.length) return new Map<string, string>();
+  if (!unique.length) return [];
   const { data } = await db()
     .entities.project.get(unique.map((projectId) => ({ teamId, projectId })))
-    .go({ concurrency: 4, attributes: ['projectId', 'name'] });
-  return new Map(data.map((p) => [p.projectId, p.name]));
+    .go({ concurrency: 4, attributes: ['projectId', 'name', 'accessVisibility', 'memberUserIds'] });
+  return data;
 }
 
 export const getProject = async (teamId: string, projectId: string) =>

@@ -30,6 +30,7 @@ import {
 } from '../../shared/schemas/answer';
 import { labelKeyOf } from '../../shared/schemas/tag';
 import { requirePermission, type TeamCaller } from '../common/caller';
+import { canSeeProject } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
@@ -355,21 +356,42 @@ export async function bulkUpdateAnswers(
   return { updated };
 }
 
+/**
+ * Candidates follow their project's visibility. A decision puts the answer in the team-wide library
+ * that every member and viewer searches, so a PRIVATE project's answers are never offered: its
+ * questions never become candidates, and candidates made while it was TEAM are hidden from everyone
+ * (the people on it included) while it is PRIVATE, and back as they were when it is TEAM again.
+ * Otherwise a caller is offered only candidates of projects they may see. One BatchGetItem of the
+ * candidates' projects; a candidate whose project is gone is not offered.
+ */
+async function offeredTo(caller: TeamCaller, candidates: repo.CandidateItem[]) {
+  const projects = new Map(
+    (
+      await repo.getProjects(
+        caller.user.teamId,
+        candidates.map((c) => c.projectId),
+      )
+    ).map((p) => [p.projectId, p]),
+  );
+  return candidates.flatMap((candidate) => {
+    const project = projects.get(candidate.projectId);
+    if (!project || project.accessVisibility === 'PRIVATE' || !canSeeProject(project, caller.user.userId)) {
+      return [];
+    }
+    return [{ candidate, projectName: project.name }];
+  });
+}
+
 /** Questions saved with Include in Library, waiting for a decision, newest first. */
 export async function listCandidates(caller: TeamCaller): Promise<Candidate[]> {
-  const { teamId } = caller.user;
-  const candidates = await repo.candidatesOf(teamId);
-  const names = await repo.projectNames(
-    teamId,
-    candidates.map((c) => c.projectId),
-  );
-  return candidates
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((c) => ({
+  const offered = await offeredTo(caller, await repo.candidatesOf(caller.user.teamId));
+  return offered
+    .sort((a, b) => b.candidate.createdAt.localeCompare(a.candidate.createdAt))
+    .map(({ candidate: c, projectName }) => ({
       candidateId: c.questionId,
       questionId: c.questionId,
       projectId: c.projectId,
-      ...(names.has(c.projectId) ? { projectName: names.get(c.projectId) } : {}),
+      ...(projectName ? { projectName } : {}),
       question: c.question,
       answer: c.answer,
       ...(c.responseClassification ? { responseClassification: c.responseClassification } : {}),
@@ -391,7 +413,9 @@ export async function updateCandidates(
   sessionId: string | null,
 ) {
   const { teamId, userId } = caller.user;
-  const candidates = await repo.getCandidates(teamId, [...new Set(body.questionIds)]);
+  const candidates = (
+    await offeredTo(caller, await repo.getCandidates(teamId, [...new Set(body.questionIds)]))
+  ).map((o) => o.candidate);
   if (!candidates.length) throw new NotFoundError(LIBRARY_MESSAGES.candidateNotFound);
   const creating = body.newStatus === 'CREATE';
   const known = creating ? new Set((await repo.answersOf(teamId)).map((a) => a.contentKey)) : new Set();

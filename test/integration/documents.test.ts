@@ -1,7 +1,8 @@
 /**
  * The document library and attachments through the local gateway (issue 14): uploads checked by
  * their bytes, archive and reinstate, versions, attachments to projects and questions with their
- * usage counts and PRIVATE rules, and the expiry flow driven with a fixed clock (notices to the
+ * usage counts and PRIVATE rules (a document uploaded into a project is seen only by those who may see
+ * where it is attached), and the expiry flow driven with a fixed clock (notices to the
  * uploader and assignees, questions flagged for review, library answers moved to Needs Review, the
  * flag cleared by a review or a renewed document).
  */
@@ -22,6 +23,7 @@ let api: ApiClient;
 let owner: Person;
 let member: Person;
 let viewer: Person;
+let manager: Person;
 const as = (person: Person) => api.as(person.token);
 
 function ok<T = any>(response: { status: number; body: any }, what: string): T {
@@ -44,6 +46,10 @@ beforeAll(async () => {
   });
   member = await join(owner, 'mo@northwind.test', 'ROLE_MEMBER', { givenName: 'Moana', lastName: 'Member' });
   viewer = await join(owner, 'vi@northwind.test', 'ROLE_VIEWER', { givenName: 'Violet', lastName: 'Viewer' });
+  manager = await join(owner, 'mani@northwind.test', 'ROLE_MANAGER', {
+    givenName: 'Mani',
+    lastName: 'Manager',
+  });
 }, 180_000);
 
 afterAll(() => resources.stopAll());
@@ -319,6 +325,105 @@ describe('attachments', () => {
     // Still listed where it was attached, as archived.
     const listed = ok(await as(owner).call('listQuestionDocuments', { params }), 'list');
     expect(listed[0].document.documentStatus).toBe('DEACTIVE');
+  });
+  it('keeps a document uploaded into a PRIVATE project to those who may see where it is attached', async () => {
+    // Prepare: a PRIVATE project of the owner's; a document uploaded from its question's dialog,
+    // and a library document attached to the same question only.
+    const hidden = await project('Private acquisition', ['Do you hold ISO 27001?'], 'PRIVATE');
+    const onPrivate = { projectId: hidden.projectId, questionId: hidden.questionIds[0] };
+    const open = await project('Open renewal', ['Is ISO 27001 certification current?']);
+    const onOpen = { projectId: open.projectId, questionId: open.questionIds[0] };
+
+    // Act
+    const secret = await addDocument(
+      as(owner),
+      { fileName: 'Target ISO cert.pdf', documentName: 'Target ISO certificate' },
+      onPrivate,
+    );
+    const library = await addDocument(as(owner), {
+      fileName: 'Our ISO cert.pdf',
+      documentName: 'Our ISO certificate',
+    });
+    ok(
+      await as(owner).call('attachQuestionDocument', { params: onPrivate, body: { documentId: library } }),
+      'attach',
+    );
+
+    // Assess: the owner has both, with working links.
+    for (const all of [false, true]) {
+      const ids = (await documents(owner, all)).map((d) => d.documentId);
+      expect(ids).toEqual(expect.arrayContaining([secret, library]));
+    }
+    const ownerVersions = ok(
+      await as(owner).call('listDocumentVersions', { params: { documentId: secret } }),
+      'versions',
+    );
+    expect((await fetch(ownerVersions[0].accessUrl)).status).toBe(200);
+
+    // Assess: to the others (a viewer, a member, a manager not on the project) the uploaded one
+    // does not exist; the library's own document stays the team's.
+    for (const person of [viewer, member, manager]) {
+      for (const all of [false, true]) {
+        const listed = await documents(person, all);
+        expect(listed.map((d) => d.documentId)).not.toContain(secret);
+        expect(listed.map((d) => d.documentId)).toContain(library);
+      }
+      const versions = await as(person).call('listDocumentVersions', { params: { documentId: secret } });
+      expect(versions.status).toBe(404);
+      expect(versions.body.message).toBe(DOCUMENT_MESSAGES.notFound);
+    }
+    const libraryDoc = (await documents(viewer)).find((d) => d.documentId === library)!;
+    expect((await fetch(libraryDoc.accessUrl)).status).toBe(200);
+    const named = { params: { documentId: secret } };
+    expect((await as(manager).call('archiveDocument', named)).status).toBe(404);
+    expect(
+      (await as(manager).call('updateDocument', { ...named, body: { version: 1, documentName: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await as(manager).call('uploadDocumentVersion', {
+          ...named,
+          body: { fileName: 'x.pdf', contentType: 'application/pdf' },
+        })
+      ).status,
+    ).toBe(404);
+    // Nor can anyone bring it into a project they see.
+    expect(
+      (await as(member).call('attachQuestionDocument', { params: onOpen, body: { documentId: secret } }))
+        .status,
+    ).toBe(404);
+
+    // Act: the owner attaches it where the team may look.
+    ok(
+      await as(owner).call('attachQuestionDocument', { params: onOpen, body: { documentId: secret } }),
+      'attach',
+    );
+
+    // Assess: now it is the team's too.
+    expect((await documents(member)).map((d) => d.documentId)).toContain(secret);
+    ok(await as(viewer).call('listDocumentVersions', named), 'versions');
+
+    // Act: a document the member uploads into a TEAM project's question, which then turns PRIVATE
+    // without them.
+    const later = await project('Turning private', ['Is customer data encrypted at rest?']);
+    const evidence = await addDocument(
+      as(member),
+      { fileName: 'Encryption.pdf', documentName: 'Encryption at rest' },
+      { projectId: later.projectId, questionId: later.questionIds[0] },
+    );
+    expect((await documents(viewer)).map((d) => d.documentId)).toContain(evidence);
+    const body = { accessVisibility: 'PRIVATE' as const, shareWith: [owner.userId] };
+    ok(
+      await as(owner).call('updateProjectAccess', { params: { projectId: later.projectId }, body }),
+      'access',
+    );
+
+    // Assess: it follows the project's visibility.
+    for (const person of [viewer, member]) {
+      expect((await documents(person, true)).map((d) => d.documentId)).not.toContain(evidence);
+    }
+    expect((await documents(owner)).map((d) => d.documentId)).toContain(evidence);
   });
 });
 

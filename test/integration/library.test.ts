@@ -28,6 +28,7 @@ let api: ApiClient;
 let owner: Person;
 let member: Person;
 let viewer: Person;
+let admin: Person;
 const as = (person: Person) => api.as(person.token);
 
 function ok<T = any>(response: { status: number; body: any }, what: string): T {
@@ -58,9 +59,10 @@ beforeAll(async () => {
   api = client(stack);
   const { register, join } = people(stack, api);
   owner = await register('lena@initech.test', 'Initech Security', { givenName: 'Lena', lastName: 'Library' });
-  [member, viewer] = await Promise.all([
+  [member, viewer, admin] = await Promise.all([
     join(owner, 'max@initech.test', 'ROLE_MEMBER', { givenName: 'Max', lastName: 'Member' }),
     join(owner, 'vera@initech.test', 'ROLE_VIEWER', { givenName: 'Vera', lastName: 'Viewer' }),
+    join(owner, 'ada@initech.test', 'ROLE_ADMIN', { givenName: 'Ada', lastName: 'Admin' }),
   ]);
 }, 180_000);
 
@@ -451,6 +453,61 @@ describe('candidates', () => {
     const params = await projectWithQuestion('Pied Piper (private)', 'PRIVATE');
     await save(params, { answer: 'Yes, for 400 days.', includeInLibrary: true });
     expect(await candidates()).toEqual([]);
+  });
+
+  it('hides a project’s candidates from everyone while it is PRIVATE, and withdraws one whose answer changes meanwhile', async () => {
+    // Prepare: a TEAM project's candidate, seen by an admin who will not be on the project.
+    const params = await projectWithQuestion('Raviga diligence');
+    const answer = 'Yes: Raviga audit logs are kept 18 months in cold storage.';
+    await save(params, { answer, includeInLibrary: true });
+    const listFor = async (person: Person) =>
+      ok<Candidate[]>(await as(person).call('listCandidates'), 'listCandidates').filter(
+        (c) => c.projectId === params.projectId,
+      );
+    expect((await listFor(admin)).map((c) => c.answer)).toEqual([answer]);
+    const access = async (accessVisibility: 'TEAM' | 'PRIVATE') => {
+      ok(
+        await as(owner).call('updateProjectAccess', {
+          params: { projectId: params.projectId },
+          body: { accessVisibility, shareWith: [member.userId] },
+        }),
+        'updateProjectAccess',
+      );
+      await stack.settle();
+    };
+    const create = (person: Person) =>
+      as(person).call('updateCandidates', {
+        body: { questionIds: [params.questionId], newStatus: 'CREATE' },
+      });
+
+    // Act: the project turns PRIVATE to the owner and the member, without the admin.
+    await access('PRIVATE');
+
+    // Assess: gone from the list for the admin, and for the owner on the project too (a decision
+    // would put it in the team-wide library); neither can add it; no viewer finds it.
+    expect(await listFor(admin)).toEqual([]);
+    expect(await listFor(owner)).toEqual([]);
+    const refused = await create(admin);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(LIBRARY_MESSAGES.candidateNotFound);
+    expect((await create(owner)).status).toBe(404);
+    expect((await search(viewer, { searchTerm: 'Raviga audit logs' })).items).toEqual([]);
+
+    // Act: TEAM again.
+    await access('TEAM');
+
+    // Assess: back as it was.
+    expect((await listFor(admin)).map((c) => c.answer)).toEqual([answer]);
+
+    // Act: PRIVATE again, and the answer changes there.
+    await access('PRIVATE');
+    await save(params, { answer: `${answer} Only for Raviga.` });
+    await access('TEAM');
+
+    // Assess: the old answer is no longer offered; the next save offers the current one.
+    expect(await listFor(admin)).toEqual([]);
+    await save(params, { answer: `${answer} Reviewed.` });
+    expect((await listFor(admin)).map((c) => c.answer)).toEqual([`${answer} Reviewed.`]);
   });
 });
 

@@ -34,6 +34,13 @@ export const DocumentEntity = new Entity({
     /** What has been announced for the current expiry date. */
     expiryNotice: { type: EXPIRY_NOTICES, required: true, default: 'NONE' },
     nextCheckOn: { type: 'string', required: true, default: NEVER },
+    /**
+     * The project the document was uploaded into (its upload completed with a projectId, from a
+     * question's or the project's upload dialog); absent for a document uploaded to the library
+     * itself, which the whole team sees. One uploaded into a project is seen only by those who may
+     * see that project or another place it is attached (service.ts, visibleDocuments).
+     */
+    uploadedInProjectId: { type: 'string' },
     createdByUserId: { type: 'string', required: true },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
