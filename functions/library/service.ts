@@ -76,8 +76,8 @@ const VIEW_STATUS: Partial<Record<NonNullable<SearchLibraryRequest['view']>, Ans
 
 /**
  * A page of the library: a view (Available by default) or a collection, searched with the
- * suggestion engine's analysis (search/library-match.ts), newest first, with the words it found on
- * the page for the screen to mark.
+ * suggestion engine's analysis (search/library-match.ts), newest first, with the words it found in
+ * each answer of the page for the screen to mark in that answer.
  */
 export async function searchLibrary(
   caller: TeamCaller,
@@ -107,7 +107,9 @@ export async function searchLibrary(
   return {
     items: shown.map((a) => toAnswer(a, favourites)),
     total: found.length,
-    highlights: [...new Set(shown.flatMap((a) => query.marked(a)))].sort(),
+    highlights: Object.fromEntries(
+      shown.map((a) => [a.answerId, query.marked(a)] as const).filter(([, words]) => words.length > 0),
+    ),
   };
 }
 

@@ -5,8 +5,8 @@
  *     configuration (10,000 questions created) — each phase and the total, beside the floor: a raw
  *     BatchWriteItem of 10,000 question-sized items to DynamoDB Local from here;
  *   - the processing's peak memory: the processor (functions/sources/processor.ts) run on the same
- *     workbook in a fresh node process, as in its own Lambda container: its maxRSS, beside a process
- *     that only loads the processor;
+ *     workbook in a fresh node process, as in its own Lambda container: its own peak resident set
+ *     (VmHWM, peak-rss.ts), beside a process that only loads the processor;
  *   - exporting the answered questionnaire of a 2,000-question workbook with every question answered
  *     (POST /questions/export, then the download), beside the floor: unzipping and re-zipping the
  *     same workbook unchanged.

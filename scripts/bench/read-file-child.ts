@@ -2,10 +2,11 @@
  * Run in a fresh `node --import tsx` process by scripts/bench/amplification.ts, like one Lambda
  * container of a reading job: `read <xlsx|docx|csv> <file>` reads the file as the processing jobs
  * do (readSpreadsheet or readDocument, zip guard first) and `baseline` only loads the readers.
- * Prints one JSON line: elapsed ms, the process's peak resident set and what became of the file
- * (read, or refused with the reason a user sees).
+ * Prints one JSON line: elapsed ms, the process's own peak resident set (peak-rss.ts) and what
+ * became of the file (read, or refused with the reason a user sees).
  */
 import { readFileSync } from 'node:fs';
+import { peakRssBytes } from './peak-rss';
 
 const [mode, format, file] = process.argv.slice(2);
 const { readDocument } = await import('../../functions/common/formats/document');
@@ -25,19 +26,5 @@ if (mode === 'read') {
   }
 }
 const elapsedMs = performance.now() - started;
-/**
- * The peak resident set of this process's own memory: on Linux VmHWM, since getrusage's maxRSS
- * after fork and exec starts from the parent's (the bench builds files of hundreds of MB).
- */
-function peakRssBytes() {
-  try {
-    const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
-    if (hwm) return Number(hwm[1]) * 1024;
-  } catch {
-    // Not Linux.
-  }
-  // resourceUsage().maxRSS is in kilobytes.
-  return process.resourceUsage().maxRSS * 1024;
-}
 process.stdout.write(`${JSON.stringify({ elapsedMs, maxRssBytes: peakRssBytes(), outcome })}\n`);
 process.exit(0);

@@ -98,10 +98,12 @@ export const AnswerPage = z.object({
   /** Answers matching, all pages. */
   total: z.number().int(),
   /**
-   * The words of this page's answers the search found (lower-case, accents folded), for the screen
-   * to mark: "encryption" also finds and marks "encrypted". Empty without a search.
+   * The words the search found in each answer of this page, by answerId (lower-case, accents
+   * folded), for the screen to mark in that answer only: "encryption" also finds and marks
+   * "encrypted". Never a word that means nothing alone ("is"). Empty without a search; an answer
+   * with nothing to mark is left out.
    */
-  highlights: z.array(z.string()).default([]),
+  highlights: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type AnswerPage = z.infer<typeof AnswerPage>;
 

@@ -60,16 +60,49 @@ describe('library search', () => {
     const { page } = await search('encryption');
     const none = await search('');
 
-    // Assess: the marked words are the forms in the answers found, each in one of them.
-    expect(page.highlights).toEqual(expect.arrayContaining(['encryption', 'encrypted']));
-    for (const word of page.highlights) {
-      expect(word).toMatch(/^encrypt/);
-      expect(page.items.some((a) => `${a.originalQuestion} ${a.answer}`.toLowerCase().includes(word))).toBe(
-        true,
-      );
+    // Assess: the marked words are the forms in the answers found, each in its own answer.
+    const all = Object.values(page.highlights).flat();
+    expect(all).toEqual(expect.arrayContaining(['encryption', 'encrypted']));
+    for (const [answerId, words] of Object.entries(page.highlights)) {
+      const answer = page.items.find((a) => a.answerId === answerId);
+      for (const word of words) {
+        expect(word).toMatch(/^encrypt/);
+        expect(`${answer?.originalQuestion} ${answer?.answer}`.toLowerCase()).toContain(word);
+      }
     }
-    expect(none.page.highlights).toEqual([]);
+    expect(none.page.highlights).toEqual({});
     expect(none.page.total).toBeGreaterThan(page.total);
+  });
+
+  it('marks in each answer only its own words, and never a word like "is" by itself', async () => {
+    // Act: "multi-factor" finds every way of saying MFA, among them phrases with "is" inside
+    // ("MFA is enforced").
+    const { page } = await search('multi-factor');
+
+    // Assess: each answer's words are whole words of that answer's text; the words of a phrase
+    // another answer holds are not given to an answer without them; "is" is never marked.
+    expect(page.total).toBeGreaterThan(1);
+    const wordsOf = (a: (typeof page.items)[number]) =>
+      new Set(
+        `${a.originalQuestion}\n${a.answer}\n${a.tags.join('\n')}`
+          .toLowerCase()
+          .normalize('NFKD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .match(/[a-z0-9]+/g),
+      );
+    const marked = new Set(Object.values(page.highlights).flat());
+    expect(marked.size).toBeGreaterThan(1);
+    expect(marked.has('is')).toBe(false);
+    for (const answer of page.items) {
+      const own = wordsOf(answer);
+      const words = page.highlights[answer.answerId] ?? [];
+      expect(words.filter((w) => !own.has(w))).toEqual([]);
+      // A word found on the page that this answer does not hold is not among its marks.
+      for (const word of marked) if (!own.has(word)) expect(words).not.toContain(word);
+    }
+    // Some answer holds a found word another answer on the page lacks: the page-wide set would
+    // have given it to both.
+    expect(page.items.some((a) => [...marked].some((w) => !wordsOf(a).has(w)))).toBe(true);
   });
 
   it('still finds a word being typed by its beginning, and nothing for words no answer holds', async () => {

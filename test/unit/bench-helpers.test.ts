@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { vmHwmBytes } from '../../scripts/bench/peak-rss';
 import { median, percentile, renderTable } from '../../scripts/bench/report';
 import { closure, htmlTags, routeScripts } from '../../scripts/bench/spa';
 
@@ -117,5 +118,27 @@ describe('SPA route scripts', () => {
     });
     const names = result.files.map((file) => file.slice(dist!.length + 1)).sort();
     expect(names).toEqual(['assets/card.js', 'assets/index.js', 'assets/login.js', 'assets/vendor.js']);
+  });
+});
+
+describe("a bench child's own peak memory", () => {
+  it('reads VmHWM from /proc/self/status in bytes, and nothing from a status without it', () => {
+    // Prepare: a status as Linux writes it (VmPeak and VmRSS around VmHWM, all in kB).
+    const status = [
+      'Name:\tnode',
+      'VmPeak:\t 11734024 kB',
+      'VmSize:\t 11667464 kB',
+      'VmHWM:\t   123456 kB',
+      'VmRSS:\t    98765 kB',
+      'Threads:\t11',
+    ].join('\n');
+
+    // Act
+    const bytes = vmHwmBytes(status);
+
+    // Assess: VmHWM's figure, not VmPeak's or VmRSS's; none without the line.
+    expect(bytes).toBe(123_456 * 1024);
+    expect(vmHwmBytes('Name:\tnode\nVmRSS:\t 98765 kB\n')).toBeUndefined();
+    expect(vmHwmBytes('')).toBeUndefined();
   });
 });

@@ -12,19 +12,23 @@ import { createHash } from 'node:crypto';
 import { stemmer } from 'stemmer';
 import { VOCABULARY } from './vocabulary';
 
-const STOP_WORDS = new Set(
-  (
-    'a about above after again all am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each few for from further had has have having he her here hers him his ' +
-    'how i if in into is it its itself just me more most my no nor not of off on once only or other our ours out over ' +
-    'own same she should so some such than that the their theirs them then there these they this those through to too ' +
-    'under until up very was we were what when where which while who whom why will with would you your yours many much ' +
-    // What every questionnaire says around the question itself.
+/** English words that carry no meaning of their own ("is", "the", "with"). */
+const FUNCTION_WORDS = (
+  'a about above after again all am an and any are as at be because been before being below between both but by ' +
+  'can could did do does doing down during each few for from further had has have having he her here hers him his ' +
+  'how i if in into is it its itself just me more most my no nor not of off on once only or other our ours out over ' +
+  'own same she should so some such than that the their theirs them then there these they this those through to too ' +
+  'under until up very was we were what when where which while who whom why will with would you your yours many much'
+).split(' ');
+const STOP_WORDS = new Set([
+  ...FUNCTION_WORDS,
+  // What every questionnaire says around the question itself.
+  ...(
     'please describe provide explain list detail confirm outline indicate state specify give ' +
     'vendor vendors supplier suppliers provider organization organisation company companies firm ' +
     'currently applicable appropriate etc e g ie use used using uses'
   ).split(' '),
-);
+]);
 
 /** A Map, not an object: a user's word must never meet Object.prototype ("constructor"). */
 const BRITISH = new Map<string, string>(
@@ -92,6 +96,13 @@ function uninflected(word: string): string {
 const DETERMINERS = new Set(
   'the an your our their its my his her this that these those any all each every some'.split(' '),
 );
+
+/**
+ * Whether a word (as wordsOf reads it) means nothing on its own: an English function word or a
+ * determiner. The library screen never marks one by itself ("is" inside "MFA is enforced").
+ */
+const FUNCTION_SET = new Set(FUNCTION_WORDS);
+export const isFunctionWord = (word: string): boolean => FUNCTION_SET.has(word) || DETERMINERS.has(word);
 
 interface Phrase {
   words: string[];

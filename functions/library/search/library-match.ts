@@ -9,8 +9,12 @@
  * search is found on its own (its terms among the answer's, or the beginning of one of its words).
  * An answer's terms are those of its text and those of each of its words alone, so a word inside a
  * vocabulary phrase ("backup" in "backup and restore") is still found by itself.
+ *
+ * What a search marks is each answer's own: the words of that answer that carry a search term or
+ * begin with a search word. A word that means nothing alone ("is" in "MFA is enforced", "the") is
+ * never marked: the screen marks words, not places, so it would be marked wherever the answer says it.
  */
-import { analyze, analyzeWords, wordsOf } from './analyzer';
+import { analyze, analyzeWords, isFunctionWord, wordsOf } from './analyzer';
 
 export interface Searchable {
   answerId: string;
@@ -82,7 +86,10 @@ function analysed(item: Searchable): Analysed {
 export interface LibraryQuery {
   /** Whether an answer is found by the search (every answer, for an empty search). */
   matches(item: Searchable): boolean;
-  /** The words of an answer the search marks (lower-case, as analyzed), for highlighting. */
+  /**
+   * The words of this answer the search marks (lower-case, as analyzed), for highlighting in this
+   * answer only: never a function word ("is", "the"), whatever phrase it stood in.
+   */
   marked(item: Searchable): string[];
 }
 
@@ -107,7 +114,7 @@ export function libraryQuery(searchTerm: string | undefined): LibraryQuery {
       const marked = new Set<string>();
       for (const term of allTerms) for (const at of a.terms.get(term) ?? []) marked.add(a.words[at]);
       for (const w of a.words) if (queryWords.some((q) => w.startsWith(q))) marked.add(w);
-      return [...marked];
+      return [...marked].filter((w) => !isFunctionWord(w)).sort();
     },
   };
 }

@@ -48,7 +48,7 @@ export function AnswerRow({
 }: {
   row: LibraryRowData;
   term: string;
-  /** The words the server's search found on this page (see highlightParts). */
+  /** The words the server's search found in this answer (see highlightParts); none for candidates. */
   found?: readonly string[];
   author: Author | undefined;
   selected: boolean;

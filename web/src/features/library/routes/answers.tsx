@@ -41,6 +41,7 @@ import {
   bulkLabel,
   type CollectionKey,
   FIXED_COLLECTIONS,
+  foundByAnswer,
   isTeamCollection,
   searchRequestOf,
 } from '@/features/library/utils/collections';
@@ -111,10 +112,7 @@ export default function AnswersRoute() {
       .map(fromCandidate);
   }, [isCandidates, pages.data, candidates.data, words]);
   const total = isCandidates ? rows.length : (pages.data?.pages[0]?.total ?? 0);
-  const found = useMemo(
-    () => (isCandidates ? [] : [...new Set((pages.data?.pages ?? []).flatMap((p) => p.highlights))]),
-    [isCandidates, pages.data],
-  );
+  const found = useMemo(() => foundByAnswer(pages.data?.pages ?? []), [pages.data]);
   const loading = isCandidates ? candidates.isPending : pages.isPending;
   const failed = isCandidates ? candidates.isError : pages.isError;
   const teamCollections = collections.data ?? [];
@@ -342,7 +340,7 @@ export default function AnswersRoute() {
                       key={row.id}
                       row={row}
                       term={term}
-                      found={found}
+                      found={isCandidates ? undefined : (found.get(row.id) ?? [])}
                       author={authors.get(row.authorId)}
                       selected={selected.has(row.id)}
                       onSelect={

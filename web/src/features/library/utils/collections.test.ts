@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkActionsFor, bulkLabel, highlightParts, searchRequestOf } from './collections';
+import { bulkActionsFor, bulkLabel, foundByAnswer, highlightParts, searchRequestOf } from './collections';
 
 describe('bulk actions by collection (spec 002 §4)', () => {
   it('offers each button exactly where the rules allow it', () => {
@@ -70,5 +70,32 @@ describe('highlighting', () => {
     expect(highlightParts('unencrypted', 'encrypted', ['encrypted'])).toEqual([
       { text: 'unencrypted', match: false },
     ]);
+  });
+
+  it("marks in each answer only that answer's words, and nothing in an answer without any", () => {
+    // Prepare: two pages; the first answer's words came from "MFA is enforced", the second answer
+    // has none (the server leaves it out), though its text says "MFA" and "is".
+    const pages: Array<{ highlights: Record<string, string[]> }> = [
+      { highlights: { a1: ['mfa', 'enforced'] } },
+      { highlights: { a3: ['multi', 'factor'] } },
+    ];
+    const other = 'Access is reviewed; MFA was mentioned elsewhere.';
+
+    // Act
+    const found = foundByAnswer(pages);
+    const first = highlightParts('MFA is enforced.', 'multi-factor', found.get('a1'));
+    const second = highlightParts(other, 'is', found.get('a2') ?? []);
+    const third = highlightParts('Multi-factor everywhere', 'multi-factor', found.get('a3'));
+
+    // Assess: "is" is not marked in the first; the second, with no words of its own, marks nothing
+    // (not the first's "mfa", nor "is" when that is what was typed); the third its own words.
+    expect(first).toEqual([
+      { text: 'MFA', match: true },
+      { text: ' is ', match: false },
+      { text: 'enforced', match: true },
+      { text: '.', match: false },
+    ]);
+    expect(second).toEqual([{ text: other, match: false }]);
+    expect(third.filter((p) => p.match).map((p) => p.text)).toEqual(['Multi', 'factor']);
   });
 });

@@ -84,16 +84,30 @@ const fold = (word: string) =>
     .replace(/[\u0300-\u036f]/g, '');
 
 /**
- * The parts of a text to mark for a search, for highlighting: the words the server found (`found`,
- * the page's `highlights`: "encryption" also found "encrypted"), whole and whatever their case or
- * accents; without them (candidates, searched here), every occurrence of the search's words.
+ * The words the server's search found in each answer of the pages loaded so far, by answerId (each
+ * page's `highlights`), so a row marks its own words only: an answer without any marks none.
+ */
+export function foundByAnswer(
+  pages: ReadonlyArray<{ highlights: Readonly<Record<string, readonly string[]>> }>,
+): Map<string, readonly string[]> {
+  const found = new Map<string, readonly string[]>();
+  for (const page of pages)
+    for (const [answerId, words] of Object.entries(page.highlights)) found.set(answerId, words);
+  return found;
+}
+
+/**
+ * The parts of a text to mark for a search, for highlighting. With `found` (an answer's own words
+ * the server found, see foundByAnswer: "encryption" also found "encrypted"), those words whole,
+ * whatever their case or accents, and nothing else (none when it is empty). Without it (candidates,
+ * searched here), every occurrence of the search's words.
  */
 export function highlightParts(
   text: string,
   searchTerm: string,
-  found: readonly string[] = [],
+  found?: readonly string[],
 ): Array<{ text: string; match: boolean }> {
-  if (found.length) {
+  if (found) {
     const marked = new Set(found);
     const parts: Array<{ text: string; match: boolean }> = [];
     for (const [piece] of text.matchAll(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu)) {
