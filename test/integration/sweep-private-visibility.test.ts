@@ -63,7 +63,9 @@ const markers = () => [
   home.projectSourceId,
   home.sheetId,
   home.documentSourceId,
+  home.documentName,
   'Private while PRIVATE 5c1e',
+  'Candidate of the project 5c1e',
 ];
 const leaked = (text: string) => markers().filter((m) => text.includes(m));
 
@@ -151,6 +153,21 @@ afterAll(async () => {
 
 describe('the PRIVATE-visibility sweep (a team admin not on the project)', () => {
   it('sees the project while it is TEAM (so the markers would be found) and subscribes to it', async () => {
+    // Prepare: an answer of the project offered to the library (a candidate) while it is TEAM.
+    const projectId = home.projectId;
+    const added = await asOwner().call('addQuestion', {
+      params: { projectId },
+      body: { question: 'Candidate of the project 5c1e: is payroll data encrypted?' },
+    });
+    expect(added.status).toBe(200);
+    const saved = await asOwner().call('updateQuestion', {
+      params: { projectId, questionId: added.body.data.questionId },
+      body: { answer: 'Candidate of the project 5c1e: yes, with AES-256.', includeInLibrary: true },
+    });
+    expect(saved.status).toBe(200);
+    await sweep.stack.settle();
+    const candidates = await sweep.api.as(peeker().token).call('listCandidates');
+    expect(JSON.stringify(candidates.body)).toContain('Candidate of the project 5c1e');
     // Act
     const project = await sweep.api
       .as(peeker().token)
