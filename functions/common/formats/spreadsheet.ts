@@ -10,12 +10,12 @@
  *   multi-line cells and CRLF handled.
  */
 import type ExcelJS from 'exceljs';
-import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import SSF from 'ssf';
 import { type SheetContent, SOURCE_LIMITS } from '../../../shared/schemas/source';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
+import { decodeWindows1252 } from './windows-1252';
 import { checkZip, REASONS } from './zip-guard';
 
 const limitReason = {
@@ -192,7 +192,7 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvEncod
     try {
       decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
     } catch {
-      decoded = { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252' };
+      decoded = { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
     }
   }
   // Text has no NULs and few control characters; binary data claiming to be CSV has many.

@@ -15,11 +15,11 @@
  */
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { strFromU8, strToU8, zipSync } from 'fflate';
-import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { neutralise } from './formula';
 import { parseCsv } from './spreadsheet';
 import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
+import { encodeUtf16, encodeWindows1252 } from './windows-1252';
 import { unzipChecked } from './zip-guard';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -220,11 +220,11 @@ function writeCsv(original: Uint8Array, writes: CellWrite[]): Uint8Array {
     case 'utf-8-bom':
       return strToU8(`\uFEFF${text}`);
     case 'utf-16le':
-      return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]));
+      return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), encodeUtf16(text, 'le')]));
     case 'utf-16be':
-      return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf-16be')]));
+      return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), encodeUtf16(text, 'be')]));
     case 'windows-1252':
-      return new Uint8Array(iconv.encode(text, 'windows-1252'));
+      return encodeWindows1252(text);
   }
 }
 
