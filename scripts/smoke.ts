@@ -367,9 +367,12 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeReport> {
       const token = result.AuthenticationResult?.IdToken;
       if (!token) fail('Cognito answered without an ID token');
       const claims = jwtClaims(token);
+      const validFor =
+        result.AuthenticationResult?.ExpiresIn ??
+        (claims.exp ? Math.round(claims.exp - Date.now() / 1000) : undefined);
       return {
         value: token,
-        detail: `${options.email} signed in (user ${claims.sub ?? '?'}), ID token valid ${result.AuthenticationResult?.ExpiresIn ?? '?'} s`,
+        detail: `${options.email} signed in (user ${claims.sub ?? '?'})${validFor === undefined ? '' : `, ID token valid ${validFor} s`}`,
       };
     } catch (error) {
       if (error instanceof CheckFailed) throw error;

@@ -141,7 +141,9 @@ describe('smoke check (scripts/smoke.ts)', () => {
     });
     expect(check(report, 'config').detail).toContain('stage local');
     expect(check(report, 'health').detail).toBe('status ok, stage local, table reachable');
-    expect(check(report, 'sign-in').detail).toContain(`${DEMO.email} signed in`);
+    expect(check(report, 'sign-in').detail).toMatch(
+      new RegExp(`^${DEMO.email} signed in \\(user [\\w-]+\\), ID token valid \\d+ s$`),
+    );
     expect(check(report, 'user').detail).toMatch(/^user \S+, team (?!none)\S+$/);
     expect(check(report, 'websocket').detail).toMatch(
       /^ws:\/\/127\.0\.0\.1:\d+\/ws: WS-CONNECTED after \d+ ms, WS-AUTHORIZED after \d+ ms$/,
