@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { DEMO } from '../../scripts/local/provision';
 import { CHECK_NAMES, type CheckResult, main, runSmoke, type SmokeReport } from '../../scripts/smoke';
-import { linkTeamSso } from '../../scripts/team-sso';
+import { linkTeamSso, main as teamSsoMain } from '../../scripts/team-sso';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
@@ -389,5 +389,32 @@ describe("linking a customer's team to its identity provider (scripts/team-sso.t
     await expect(link()).rejects.toThrow('Give at least one --alias or --domain');
     expect(await lookUp('alias', 'refused-runbook')).toBeNull();
     expect(await lookUp('domain', 'refused-runbook.example')).toBeNull();
+  });
+
+  it("as a command: checks the provider against the stage's configuration, exit 0 / 1 / 2", async () => {
+    // Prepare: the dev stage's configuration names the provider ExampleCorp.
+    const args = ['--stage', 'dev', '--table', stack.tableName, '--owner', DEMO.email];
+
+    // Act
+    const linked = await teamSsoMain([
+      ...args,
+      '--provider',
+      'ExampleCorp',
+      '--alias',
+      'examplecorp-runbook',
+    ]);
+    const unknown = await teamSsoMain([
+      ...args,
+      '--provider',
+      DEMO.ssoProvider,
+      '--alias',
+      'unknown-runbook',
+    ]);
+    const incomplete = await teamSsoMain(['--stage', 'dev', '--provider', 'ExampleCorp']);
+
+    // Assess
+    expect([linked, unknown, incomplete]).toEqual([0, 1, 2]);
+    expect(await lookUp('alias', 'examplecorp-runbook')).toBe('ExampleCorp');
+    expect(await lookUp('alias', 'unknown-runbook')).toBeNull();
   });
 });
