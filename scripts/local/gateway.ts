@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type RouteGroup, routeList } from '../../shared/routes';
+import { matchRoute, type RouteGroup } from '../../shared/routes';
 import { RuntimeConfig } from '../../shared/schemas/runtime-config';
 import { type SecurityOrigins, securityHeaders } from '../../shared/security-headers';
 import { apiGatewayEvent } from './api-event';
@@ -63,35 +63,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json',
 };
-
-const compiled = routeList.map((route) => ({
-  route,
-  pattern: new RegExp(
-    `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`,
-  ),
-}));
-
-/** API Gateway hands path parameters over decoded; a malformed escape is kept as sent. */
-function decodeParam(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-function matchRoute(method: string, path: string) {
-  for (const { route, pattern } of compiled) {
-    const match = pattern.exec(path);
-    if (match && route.method === method) {
-      const params = Object.fromEntries(
-        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeParam(value)]),
-      );
-      return { route, params };
-    }
-  }
-  return undefined;
-}
 
 function lambdaContext(functionName: string): Context {
   const started = Date.now();
