@@ -107,3 +107,50 @@ export function planApiResources(routes: readonly RouteEntry[]): PlannedMethod[]
 }
 
 const isParam = (path: string) => path.slice(path.lastIndexOf('/') + 1).startsWith('{');
+
+/**
+ * The planned method API Gateway runs for a request, chosen as it chooses: down the resource tree a
+ * literal segment before a {param} before a `{proxy+}` (which takes the rest of the path, one segment
+ * or more), falling back where a branch leads nowhere; on the resource, the request's HTTP method before
+ * ANY. Undefined where API Gateway answers by itself (404). The local gateway asks it where no route
+ * matches, so an unknown path under a signed-in group's `{proxy+}` wants a token first, as on AWS.
+ */
+export function plannedMethodFor(
+  plan: readonly PlannedMethod[],
+  httpMethod: string,
+  path: string,
+): PlannedMethod | undefined {
+  const byPath = new Map<string, PlannedMethod[]>();
+  for (const m of plan) byPath.set(m.path, [...(byPath.get(m.path) ?? []), m]);
+  // Every resource, including the intermediate ones that hold no method.
+  const children = new Map<string, Set<string>>();
+  for (const resource of byPath.keys()) {
+    const segments = resource.split('/').filter(Boolean);
+    for (let i = 0; i < segments.length; i++) {
+      const parent = segments
+        .slice(0, i)
+        .map((s) => `/${s}`)
+        .join('');
+      children.set(parent, (children.get(parent) ?? new Set()).add(segments[i]));
+    }
+  }
+  const methodAt = (resource: string) => {
+    const candidates = byPath.get(resource) ?? [];
+    return candidates.find((m) => m.method === httpMethod) ?? candidates.find((m) => m.method === 'ANY');
+  };
+  const walk = (resource: string, rest: string[]): PlannedMethod | undefined => {
+    if (rest.length === 0) return methodAt(resource);
+    const next = children.get(resource) ?? new Set<string>();
+    const [segment, ...after] = rest;
+    const tries = [
+      ...(next.has(segment) ? [segment] : []),
+      ...[...next].filter((part) => /^\{\w+\}$/.test(part)),
+    ];
+    for (const part of tries) {
+      const found = walk(`${resource}/${part}`, after);
+      if (found) return found;
+    }
+    return next.has('{proxy+}') ? methodAt(`${resource}/{proxy+}`) : undefined;
+  };
+  return walk('', path.split('/').filter(Boolean));
+}

@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { planApiResources } from '../../lib/constructs/api-plan';
+import { planApiResources, plannedMethodFor } from '../../lib/constructs/api-plan';
 import { apiGatewayEvent } from '../../scripts/local/api-event';
 import {
   fillPath,
@@ -155,5 +155,19 @@ describe('a route group behind {proxy+} resources', () => {
         params: { projectId: 'p1', questionId: 'q 1' },
       });
     }
+  });
+
+  it('finds the planned method API Gateway runs for any request, as the local gateway asks it', () => {
+    for (const route of routeList) {
+      const method = plannedMethodFor(plan, route.method, fillPath(route.path, sampleParams(route)));
+      expect(method?.routes, route.name).toContain(route);
+    }
+    // An unknown path under /api reaches a signed-in group's {proxy+}; a resource without a method, none.
+    expect(plannedMethodFor(plan, 'GET', '/api/no/such/route')).toMatchObject({
+      path: '/api/{proxy+}',
+      authorizer: 'cognito',
+    });
+    expect(plannedMethodFor(plan, 'GET', '/api')).toBeUndefined();
+    expect(plannedMethodFor(plan, 'GET', '/elsewhere')).toBeUndefined();
   });
 });
