@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import type { RouteEntry } from '../shared/routes';
 import { loadStageConfig, REGION, type StageConfig, type StageConfigInput } from './config/stages';
 import { PROJECT_ROOT } from './constructs/backend';
@@ -24,6 +25,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Route table override for tests; defaults to shared/routes.ts. */
   routes?: readonly RouteEntry[];
+  /** Resources allowed per stack (default STACK_RESOURCE_BUDGET); tests lower it to see synthesis fail. */
+  resourceBudget?: number;
   /** Register the cdk-nag AwsSolutions checks (default true). */
   nag?: boolean;
   /**
@@ -40,6 +43,22 @@ export interface BuiltApp {
 }
 
 export const stackName = (stage: string) => `Questionnaire-${stage}`;
+
+/** CloudFormation's limit on resources in one stack. */
+export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
+/** Every stack keeps 40% headroom under that limit (test/cdk/nag.test.ts asserts it for every stage). */
+export const STACK_RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
+
+/** Resources in each stack under `scope` (what each template's Resources will hold). */
+export function stackResourceCounts(scope: IConstruct): Map<Stack, number> {
+  const counts = new Map<Stack, number>();
+  for (const construct of scope.node.findAll()) {
+    if (!CfnResource.isCfnResource(construct)) continue;
+    const stack = Stack.of(construct);
+    counts.set(stack, (counts.get(stack) ?? 0) + 1);
+  }
+  return counts;
+}
 
 /** The feature flags and other context in cdk.json, which the CLI passes to bin/app.ts. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -66,6 +85,20 @@ export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp
     terminationProtection: config.removalPolicy === 'retain',
     webDistDir: options.webDistDir ?? join(PROJECT_ROOT, 'web', 'dist'),
     routes: options.routes,
+  });
+
+  // `cdk synth` fails here, long before a deploy would meet CloudFormation's limit.
+  const budget = options.resourceBudget ?? STACK_RESOURCE_BUDGET;
+  app.node.addValidation({
+    validate: () =>
+      [...stackResourceCounts(app)]
+        .filter(([, count]) => count > budget)
+        .map(
+          ([overgrown, count]) =>
+            `Stack ${overgrown.stackName} has ${count} resources, above its budget of ${budget} ` +
+            `(CloudFormation's limit is ${CLOUDFORMATION_RESOURCE_LIMIT}): routes must not cost a ` +
+            'resource each (lib/constructs/api-plan.ts), or move resources to another stack.',
+        ),
   });
 
   if (options.nag ?? true) {

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/constants';
 import {
+  bySpecificity,
   Id,
   pathParams,
   type RouteEntry,
@@ -17,6 +18,7 @@ import {
   type RouteName,
   type Routes,
   routeList,
+  routeMatcher,
 } from '../../shared/routes';
 import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
@@ -263,23 +265,54 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
   };
 };
 
-/** Builds a route group's Lambda handler from its implementations, keyed by route name. */
-export function createGroupHandler<G extends RouteGroup>(group: G, impls: GroupImpl<G>) {
-  const routes = routeList
-    .filter((r) => r.group === group)
-    .map((r) => ({
-      method: r.method,
-      path: r.path,
-      handler: routeHandler(r, (impls as Record<string, RouteImpl<RouteName>>)[r.name]),
-    }));
+/**
+ * Behind API Gateway a route group is reached through a few `{proxy+}` resources (lib/constructs/api.ts),
+ * not a resource per route: such an event names the proxy resource and carries only `{ proxy: 'rest/of/path' }`.
+ * This resolves the route from the method and path (API Gateway's precedence, shared/routes/match.ts) and
+ * hands the event on as a resource per route would have: the route's path template as `resource` and its
+ * decoded path parameters, exactly what the local gateway sends. A path no route of the group serves is
+ * left alone for the router's 404.
+ */
+export const proxyRouting = (
+  routes: readonly RouteEntry[],
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> => {
+  const match = routeMatcher(routes);
+  return {
+    before: ({ event }) => {
+      if (!event.resource?.endsWith('{proxy+}')) return;
+      const matched = match(event.httpMethod, event.path);
+      if (!matched) return;
+      event.resource = matched.route.path;
+      event.pathParameters = Object.keys(matched.params).length ? matched.params : null;
+    },
+  };
+};
+
+type RouteFn = (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+/**
+ * The pipeline of a route group around its routes: the request log, {proxy+} resolution and the router,
+ * which tries the routes most specific first, so its choice is API Gateway's (and the local gateway's).
+ */
+export function routedHandler(routes: readonly RouteEntry[], handlerOf: (route: RouteEntry) => RouteFn) {
+  const ordered = [...routes].sort(bySpecificity);
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(requestLog())
+    .use(proxyRouting(ordered))
     .handler(
       httpRouterHandler({
-        routes,
+        routes: ordered.map((r) => ({ method: r.method, path: r.path, handler: handlerOf(r) })),
         notFoundResponse: () => {
           throw new NotFoundError();
         },
       }) as never,
     );
+}
+
+/** Builds a route group's Lambda handler from its implementations, keyed by route name. */
+export function createGroupHandler<G extends RouteGroup>(group: G, impls: GroupImpl<G>) {
+  return routedHandler(
+    routeList.filter((r) => r.group === group),
+    (r) => routeHandler(r, (impls as Record<string, RouteImpl<RouteName>>)[r.name]),
+  );
 }

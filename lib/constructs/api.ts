@@ -1,6 +1,11 @@
 /**
- * The REST API, built from the route table in shared/routes/: one resource per path, one method per
- * route, one Lambda per route group (with its own role, granted the group's declared access). Request validation happens in the handlers (zod), not here.
+ * The REST API, built from the route table in shared/routes/: one Lambda per route group (with its own
+ * role, granted the group's declared access), reached through as few API Gateway resources as the table
+ * allows (planApiResources): where a whole subtree of paths belongs to one group with one kind of
+ * authorisation, one resource with ANY and a `{proxy+}` child with ANY serve it, and the group's router
+ * (functions/common/http.ts, driven by the same table) picks the route. A new route therefore costs no
+ * CloudFormation resource unless it opens a subtree shared with another group. Request validation
+ * happens in the handlers (zod), not here.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -9,6 +14,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GROUP_ACCESS, ROUTE_GROUPS, type RouteEntry, type RouteGroup, routeList } from '../../shared/routes';
+import { planApiResources } from './api-plan';
 import type { Backend } from './backend';
 
 export interface ApiProps {
@@ -96,21 +102,27 @@ export class Api extends Construct {
       identitySource: apigw.IdentitySource.header('Authorization'),
     });
 
-    for (const route of routes) {
-      const resource = this.restApi.root.resourceForPath(route.path);
+    for (const entry of planApiResources(routes)) {
+      const resource = this.restApi.root.resourceForPath(entry.path);
       const method = resource.addMethod(
-        route.method,
-        integrations[route.group],
-        methodAuth(route, authorizer),
+        entry.method,
+        integrations[entry.group],
+        entry.authorizer === 'cognito'
+          ? { authorizationType: apigw.AuthorizationType.COGNITO, authorizer }
+          : // Public routes need no token; an api-key route's team key is verified by the handler
+            // (functions/common/http.ts), here and locally alike.
+            { authorizationType: apigw.AuthorizationType.NONE },
       );
-      if (route.auth !== 'user') {
-        const why =
-          route.auth === 'public'
-            ? `public by design in shared/routes.ts (${route.summary})`
-            : "called by integrators with their team's analytics API key (checked by the handler against its stored hash, rate-limited per key), not by a signed-in user";
+      if (entry.authorizer === 'none') {
+        const served = entry.routes.map((r) => `${r.method} ${r.path}`).join(', ');
+        const why = entry.routes.some((r) => r.auth === 'api-key')
+          ? "public by design or called by integrators with their team's analytics API key (checked by the " +
+            'handler against its stored hash, rate-limited per key), not by a signed-in user'
+          : 'public by design in shared/routes (health, API reference, sign-in routing)';
+        const reason = `${entry.method} ${entry.path} serves only ${served}, ${why}; the handler answers 404 to any other path.`;
         Validations.of(method).acknowledge(
-          { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is ${why}.` },
-          { id: 'AwsSolutions-COG4', reason: `${route.method} ${route.path} is ${why}.` },
+          { id: 'AwsSolutions-APIG4', reason },
+          { id: 'AwsSolutions-COG4', reason },
         );
       }
     }
@@ -138,18 +150,6 @@ export class Api extends Construct {
       type: apigw.ResponseType.DEFAULT_5XX,
       templates: fromContext,
     });
-  }
-}
-
-function methodAuth(route: RouteEntry, authorizer: apigw.IAuthorizer): apigw.MethodOptions {
-  switch (route.auth) {
-    case 'user':
-      return { authorizationType: apigw.AuthorizationType.COGNITO, authorizer };
-    case 'public':
-      return { authorizationType: apigw.AuthorizationType.NONE };
-    case 'api-key':
-      // Each team's key is verified by the handler (functions/common/http.ts), here and locally alike.
-      return { authorizationType: apigw.AuthorizationType.NONE };
   }
 }
 

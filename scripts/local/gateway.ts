@@ -12,7 +12,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type RouteGroup, routeList } from '../../shared/routes';
+import { planApiResources, plannedMethodFor } from '../../lib/constructs/api-plan';
+import { matchRoute, type RouteGroup, routeList } from '../../shared/routes';
 import { RuntimeConfig } from '../../shared/schemas/runtime-config';
 import { type SecurityOrigins, securityHeaders } from '../../shared/security-headers';
 import { apiGatewayEvent } from './api-event';
@@ -50,6 +51,9 @@ export const MANAGEMENT_PREFIX = '/_runtime';
 /** @connections/{id}, under the prefix and a key (the runtime's calls) or not (refused). */
 const CONNECTIONS_PATH = new RegExp(`^(?:${MANAGEMENT_PREFIX}/([^/]+))?/@connections/([^/]+)$`);
 
+/** The API Gateway resources and methods the REST API has on AWS (lib/constructs/api.ts). */
+const API_PLAN = planApiResources(routeList);
+
 /** API Gateway's payload limit; the handlers enforce their own, smaller, limit. */
 const MAX_GATEWAY_BODY = 10 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
@@ -63,35 +67,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.map': 'application/json',
 };
-
-const compiled = routeList.map((route) => ({
-  route,
-  pattern: new RegExp(
-    `^${route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}/?$`,
-  ),
-}));
-
-/** API Gateway hands path parameters over decoded; a malformed escape is kept as sent. */
-function decodeParam(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-function matchRoute(method: string, path: string) {
-  for (const { route, pattern } of compiled) {
-    const match = pattern.exec(path);
-    if (match && route.method === method) {
-      const params = Object.fromEntries(
-        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeParam(value)]),
-      );
-      return { route, params };
-    }
-  }
-  return undefined;
-}
 
 function lambdaContext(functionName: string): Context {
   const started = Date.now();
@@ -205,14 +180,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       headers: { ...apiHeaders, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+    const verifiedClaims = async () => {
+      const token = request.headers.authorization?.replace(/^Bearer /i, '');
+      return token ? await options.verifyIdToken(token).catch(() => undefined) : undefined;
+    };
     const matched = matchRoute(request.method, request.url.pathname);
-    if (!matched) return json(404, { message: 'Not found' });
+    if (!matched) {
+      // As on AWS: under a signed-in group's {proxy+} the Cognito authorizer runs before the handler's 404.
+      const method = plannedMethodFor(API_PLAN, request.method, request.url.pathname);
+      if (method?.authorizer === 'cognito' && !(await verifiedClaims())) {
+        return json(401, { message: 'Unauthorized' });
+      }
+      return json(404, { message: 'Not found' });
+    }
     const { route, params } = matched;
     if (request.body.length > MAX_GATEWAY_BODY) return json(413, { message: 'Request body is too large' });
     let claims: Record<string, unknown> | undefined;
     if (route.auth === 'user') {
-      const token = request.headers.authorization?.replace(/^Bearer /i, '');
-      claims = token ? await options.verifyIdToken(token).catch(() => undefined) : undefined;
+      claims = await verifiedClaims();
       if (!claims) return json(401, { message: 'Unauthorized' });
     }
     const event = apiGatewayEvent({

@@ -9,6 +9,7 @@ import { discussion } from './discussion';
 import { documents } from './documents';
 import { insights } from './insights';
 import { library } from './library';
+import { routeMatcher } from './match';
 import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
@@ -38,6 +39,7 @@ const slices = [
   quizzes,
 ] as const;
 
+export { bySpecificity, type PathRoute, pathPattern, type RouteMatch, routeMatcher } from './match';
 export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';
 
 type Slice = (typeof slices)[number];
@@ -82,6 +84,9 @@ export const routeList: RouteEntry[] = Object.entries(routes).map(([name, def]) 
   name: name as RouteName,
   ...(def as RouteDef),
 }));
+
+/** The route of the table a request's method and (encoded) path reach, with its decoded parameters. */
+export const matchRoute = routeMatcher(routeList);
 
 /** `/api/team/{id}` → the path parameter names, in order. */
 export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -8,10 +8,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
-import { type FunctionAccess, GROUP_ACCESS, ROUTE_GROUPS, routeList } from '../../shared/routes';
+import {
+  type FunctionAccess,
+  fillPath,
+  GROUP_ACCESS,
+  pathParams,
+  ROUTE_GROUPS,
+  routeList,
+} from '../../shared/routes';
 import {
   actionsOf,
-  apiResourcePaths,
+  apiMethods,
+  gatewayMethodFor,
   HANDLER_ENV,
   handlerFunctions,
   integratedFunction,
@@ -238,13 +246,10 @@ function streamJobFunctions(resources: Resources) {
 
 /** The function each route group's routes are integrated with (one per group, see api.test.ts). */
 function integratedFunctionOf(resources: Resources, group: string): string {
-  const paths = apiResourcePaths(resources);
   const route = routeList.find((r) => r.group === group)!;
-  const [, method] = ofType(resources, 'AWS::ApiGateway::Method').find(
-    ([, m]) =>
-      m.Properties.HttpMethod === route.method && paths.get(m.Properties.ResourceId.Ref) === route.path,
-  )!;
-  return integratedFunction(method.Properties.Integration.Uri);
+  const path = fillPath(route.path, Object.fromEntries(pathParams(route.path).map((name) => [name, 'x1'])));
+  const method = gatewayMethodFor(apiMethods(resources), route.method, path)!;
+  return integratedFunction(method.properties.Integration.Uri);
 }
 
 interface DeclaredFunction {

@@ -1,8 +1,20 @@
-/** cdk-nag: the AwsSolutions pack passes on dev and prod, every acknowledgement has a reason, and it bites. */
+/**
+ * cdk-nag and the resource budget: every stage of lib/config/stages.ts synthesises with the AwsSolutions
+ * pack clean and every stack within 60% of CloudFormation's resource limit; every acknowledgement has a
+ * reason, and the pack bites.
+ */
+import { type App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../lib/app';
+import {
+  buildApp,
+  CLOUDFORMATION_RESOURCE_LIMIT,
+  STACK_RESOURCE_BUDGET,
+  stackResourceCounts,
+} from '../../lib/app';
+import { STAGE_NAMES } from '../../lib/config/stages';
 import {
   fakeWebDist,
   handlerFunctions,
@@ -83,8 +95,8 @@ describe('cdk-nag variants (bundling skipped)', () => {
     );
   });
 
-  it('retains stateful resources in prod and passes cdk-nag there too', () => {
-    const { app, template } = synthCheap('prod', { cfnValidation: true });
+  it('retains stateful resources in prod', () => {
+    const { template } = stageSynth('prod');
     for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool']) {
       const all = Object.values(template.findResources(type)) as Resource[];
       expect(all.length, type).toBeGreaterThan(0);
@@ -93,7 +105,59 @@ describe('cdk-nag variants (bundling skipped)', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
     template.hasResourceProperties('AWS::ApiGateway::Stage', { StageName: 'prod' });
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+});
+
+/**
+ * Every stage of lib/config/stages.ts as `cdk synth -c stage=<name>` builds it (cdk-nag and CDK's
+ * template validation on, bundling skipped): nag clean, and every stack within the resource budget.
+ */
+const stageSynths = new Map<string, { app: App; template: Template; stacks: Stack[] }>();
+function stageSynth(stage: string) {
+  const cached = stageSynths.get(stage);
+  if (cached) return cached;
+  const built =
+    stage === 'dev'
+      ? { app: synth.app, template: synth.template }
+      : synthCheap(stage, { cfnValidation: true });
+  const result = { ...built, stacks: built.app.node.findAll().filter((c): c is Stack => Stack.isStack(c)) };
+  stageSynths.set(stage, result);
+  return result;
+}
+
+describe.each(STAGE_NAMES)('stage %s', (stage) => {
+  it('synthesises with cdk-nag clean', () => {
+    const { app } = stageSynth(stage);
     expect(nagViolations(app.synth().directory)).toEqual([]);
     expect(new AwsSolutionsChecks().validateScope(app).violations).toEqual([]);
+  });
+
+  it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (60% of CloudFormation's ${CLOUDFORMATION_RESOURCE_LIMIT})`, () => {
+    const { stacks } = stageSynth(stage);
+    expect(stacks.length).toBeGreaterThan(0);
+    const counts = Object.fromEntries(
+      stacks.map((stack) => [
+        stack.stackName,
+        Object.keys(Template.fromStack(stack).toJSON().Resources).length,
+      ]),
+    );
+    console.log(`resource budget ${stage}: ${JSON.stringify(counts)} (budget ${STACK_RESOURCE_BUDGET})`);
+    for (const [name, count] of Object.entries(counts))
+      expect(count, name).toBeLessThanOrEqual(STACK_RESOURCE_BUDGET);
+    // The check synthesis itself makes counts the same resources as the templates hold.
+    const { app } = stageSynth(stage);
+    expect(
+      Object.fromEntries([...stackResourceCounts(app)].map(([stack, n]) => [stack.stackName, n])),
+    ).toEqual(counts);
+  });
+});
+
+describe('resource budget', () => {
+  it('fails synthesis when a stack outgrows its budget', () => {
+    // Prepare: the dev app with a budget below what it holds.
+    // Act and Assess
+    expect(() => synthCheap('dev', { nag: false, resourceBudget: 100 })).toThrow(
+      /Stack Questionnaire-dev has \d+ resources, above its budget of 100/,
+    );
   });
 });

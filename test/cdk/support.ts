@@ -166,6 +166,65 @@ export function apiResourcePaths(resources: Resources): Map<string, string> {
   return paths;
 }
 
+export interface GatewayMethod {
+  id: string;
+  /** The resource path, e.g. `/api/team/{proxy+}`. */
+  path: string;
+  httpMethod: string;
+  properties: Properties;
+}
+
+/** Every API Gateway method of the template with its resource path. */
+export function apiMethods(resources: Resources): GatewayMethod[] {
+  const paths = apiResourcePaths(resources);
+  return ofType(resources, 'AWS::ApiGateway::Method').map(([id, m]) => ({
+    id,
+    path: m.Properties.ResourceId.Ref ? (paths.get(m.Properties.ResourceId.Ref) ?? '?') : '/',
+    httpMethod: m.Properties.HttpMethod,
+    properties: m.Properties,
+  }));
+}
+
+/**
+ * The method API Gateway runs for a request, as it selects one: down the resource tree, a literal
+ * segment before a {param} before a `{proxy+}` (which takes the rest of the path, at least one segment),
+ * falling back where a branch leads nowhere; on the resource, the request's HTTP method before ANY.
+ */
+export function gatewayMethodFor(methods: GatewayMethod[], httpMethod: string, path: string) {
+  const byPath = new Map<string, GatewayMethod[]>();
+  for (const m of methods) byPath.set(m.path, [...(byPath.get(m.path) ?? []), m]);
+  const resourcePaths = [...byPath.keys()];
+  const children = (parent: string) =>
+    new Set(
+      resourcePaths
+        .filter((p) => p.startsWith(`${parent}/`))
+        .map((p) => p.slice(parent.length + 1).split('/')[0]),
+    );
+  const methodAt = (resource: string) => {
+    const candidates = byPath.get(resource) ?? [];
+    return (
+      candidates.find((m) => m.httpMethod === httpMethod) ?? candidates.find((m) => m.httpMethod === 'ANY')
+    );
+  };
+  const walk = (resource: string, rest: string[]): GatewayMethod | undefined => {
+    if (rest.length === 0) return methodAt(resource);
+    const next = children(resource);
+    const [segment, ...after] = rest;
+    if (next.has(segment)) {
+      const found = walk(`${resource}/${segment}`, after);
+      if (found) return found;
+    }
+    for (const part of next) {
+      if (/^\{\w+\}$/.test(part)) {
+        const found = walk(`${resource}/${part}`, after);
+        if (found) return found;
+      }
+    }
+    return next.has('{proxy+}') ? methodAt(`${resource}/{proxy+}`) : undefined;
+  };
+  return walk('', path.split('/').filter(Boolean));
+}
+
 /** The function a Lambda proxy integration calls (the Fn::GetAtt inside its URI). */
 export function integratedFunction(uri: unknown): string {
   const match = JSON.stringify(uri).match(/"Fn::GetAtt":\["(\w+)","Arn"\]/);

@@ -69,8 +69,16 @@ describe('pipeline', () => {
     }
   });
 
-  it('returns a JSON 404 for an unknown route', async () => {
+  it('returns a JSON 404 for an unknown route, after the token check where API Gateway has one', async () => {
+    // A resource without a method: API Gateway's own 404.
+    expect(await api.raw('GET', '/api')).toEqual({ status: 404, body: { message: 'Not found' } });
+    // Under a signed-in group's {proxy+} (lib/constructs/api-plan.ts) the authorizer runs first.
     expect(await api.raw('GET', '/api/no/such/route')).toEqual({
+      status: 401,
+      body: { message: 'Unauthorized' },
+    });
+    const token = await stack.signIn(DEMO.email, DEMO.password);
+    expect(await api.raw('GET', '/api/no/such/route', { token })).toEqual({
       status: 404,
       body: { message: 'Not found' },
     });
