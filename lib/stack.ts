@@ -21,6 +21,7 @@ import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
 import { Schedules } from './constructs/schedules';
 import { StreamJobs } from './constructs/stream-jobs';
+import { WebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
 import { acknowledgeWildcards } from './nag';
@@ -31,6 +32,8 @@ export interface QuestionnaireStackProps extends StackProps {
   webDistDir: string;
   /** Route table override, for tests; defaults to shared/routes.ts. */
   routes?: readonly RouteEntry[];
+  /** The CloudFront web ACL (EdgeStack, us-east-1) the distribution is put behind. */
+  siteWebAclArn?: string;
 }
 
 export class QuestionnaireStack extends Stack {
@@ -46,6 +49,7 @@ export class QuestionnaireStack extends Stack {
   readonly jobs: StreamJobs;
   readonly schedules: Schedules;
   readonly replies: Replies;
+  readonly apiFirewall: WebAcl;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
     super(scope, id, props);
@@ -163,6 +167,15 @@ export class QuestionnaireStack extends Stack {
       },
     });
     this.web = web;
+    if (props.siteWebAclArn) this.web.distribution.attachWebAclId(props.siteWebAclArn);
+    this.apiFirewall = new WebAcl(this, 'ApiFirewall', {
+      scope: 'REGIONAL',
+      name: `questionnaire-${config.stage}-api`,
+      rateLimit: config.waf.ipRateLimit,
+      logRetention: config.logRetention,
+      removalPolicy,
+    });
+    this.apiFirewall.associate(this.api.restApi.deploymentStage);
 
     // After the last grant to a handler role (the stream event source adds the reactions role's).
     this.backend.acknowledgeWildcards();
