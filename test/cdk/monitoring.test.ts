@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../lib/app';
+import { buildApp, monitoringStackName } from '../../lib/app';
 import { loadStageConfig, STAGE_NAMES } from '../../lib/config/stages';
 import { MonitoringStack, THRESHOLDS } from '../../lib/constructs/monitoring';
 import { ROUTE_GROUPS } from '../../shared/routes';
@@ -22,6 +22,7 @@ import {
   type Properties,
   type Resource,
   type Resources,
+  synthCheap,
   synthDev,
   tempDir,
 } from './support';
@@ -355,6 +356,24 @@ describe('monitoring: notifications and dashboard', () => {
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
     for (const [id] of alarms) expect(body, id).toContain(`{"Fn::GetAtt":["${id}","Arn"]}`);
   });
+
+  it('builds the same for prod, mailing prod’s address from its own dashboard', () => {
+    // Prepare / Act
+    const prod = synthCheap('prod', { nag: false });
+    const producer = prod.template.toJSON() as StackTemplate;
+    const template = templateOf(prod.monitoring);
+
+    // Assess
+    expect(prod.monitoring.stackName).toBe(monitoringStackName('prod'));
+    expect(prod.monitoring.region).toBe(prod.stack.region);
+    const [subscription] = ofType(template.Resources, 'AWS::SNS::Subscription');
+    expect(subscription[1].Properties.Endpoint).toBe(loadStageConfig('prod').alarmEmail);
+    const [dashboard] = ofType(template.Resources, 'AWS::CloudWatch::Dashboard');
+    expect(dashboard[1].Properties.DashboardName).toBe('questionnaire-prod');
+    expect(uncovered(producer, template)).toEqual([]);
+    for (const [, alarm] of ofType(template.Resources, 'AWS::CloudWatch::Alarm'))
+      expect(alarm.Properties.AlarmName).toMatch(/^questionnaire-prod-/);
+  }, 180_000);
 
   it('has an alarm address for every stage and rejects one that is not an address', () => {
     for (const stage of STAGE_NAMES) expect(loadStageConfig(stage).alarmEmail).toMatch(/^[^@\s]+@[^@\s]+$/);
