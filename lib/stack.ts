@@ -1,7 +1,10 @@
 /**
  * Everything one stage runs, in one stack: auth, data, e-mail, the REST and WebSocket APIs with their
  * handlers, the reactions function on the table's stream, and the CloudFront site that puts the SPA,
- * /api and /ws on one origin. Each function's role is granted only its declared access (see Backend).
+ * /api and /ws on one origin, and the REST API stage's WAF web ACL. Each function's role is granted only
+ * its declared access (see Backend). Two small stacks go with it (lib/app.ts): the CloudFront web ACL in
+ * us-east-1 (EdgeStack, lib/constructs/waf.ts) and the alarms and dashboard (MonitoringStack,
+ * lib/constructs/monitoring.ts).
  */
 import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
