@@ -5,7 +5,11 @@
  * counting instead of blocking (the API takes JSON bodies up to MAX_BODY_BYTES), and logs to an
  * `aws-waf-logs-` log group with the stage's retention and the credentials headers redacted.
  */
+import type { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { NagRuleCompliance, rules } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeStackName, stackName } from '../../lib/app';
 import { loadStageConfig } from '../../lib/config/stages';
@@ -30,8 +34,10 @@ const config = loadStageConfig('dev');
 let app: StackTemplate;
 let edge: StackTemplate;
 let edgeStack: EdgeStack;
+let cdkApp: App;
 beforeAll(() => {
   const synth = synthDev();
+  cdkApp = synth.app;
   const found = synth.app.node.children.find((c): c is EdgeStack => c instanceof EdgeStack);
   if (!found) throw new Error('no edge stack in the app');
   edgeStack = found;
@@ -164,5 +170,22 @@ describe('WAF on CloudFront', () => {
     expect(output).toMatchObject({ StackName: edgeStackName('dev'), Region: EDGE_REGION });
     expect(edge.Outputs?.[output.OutputName as string]?.Value).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(stackName('dev')).not.toBe(edgeStackName('dev'));
+  });
+});
+
+describe('WAF and cdk-nag', () => {
+  it("satisfies cdk-nag's own WAF checks on the stage (APIG3) and the distribution (CFR2)", () => {
+    // The rules themselves, not the pack: acknowledgements (api.ts, web.ts predate the ACLs) do not apply.
+    const all = cdkApp.node.findAll();
+    const stages = all.filter((c): c is apigw.CfnStage => c instanceof apigw.CfnStage);
+    const distributions = all.filter(
+      (c): c is cloudfront.CfnDistribution => c instanceof cloudfront.CfnDistribution,
+    );
+    expect(stages).toHaveLength(1);
+    expect(distributions).toHaveLength(1);
+    expect(rules.apigw.APIGWAssociatedWithWAF(stages[0])).toBe(NagRuleCompliance.COMPLIANT);
+    expect(rules.cloudfront.CloudFrontDistributionWAFIntegration(distributions[0])).toBe(
+      NagRuleCompliance.COMPLIANT,
+    );
   });
 });
