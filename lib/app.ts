@@ -4,12 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { App, CfnResource, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { RouteEntry } from '../shared/routes';
 import { loadStageConfig, REGION, type StageConfig, type StageConfigInput } from './config/stages';
 import { PROJECT_ROOT } from './constructs/backend';
+import { MonitoringStack } from './constructs/monitoring';
+import { EDGE_REGION, EdgeStack } from './constructs/waf';
 import { QuestionnaireStack } from './stack';
 
 export interface BuildAppOptions {
@@ -40,9 +42,15 @@ export interface BuiltApp {
   app: App;
   config: StageConfig;
   stack: QuestionnaireStack;
+  /** The CloudFront web ACL, in us-east-1. */
+  edge: EdgeStack;
+  /** Alarms, their SNS topic and the dashboard. */
+  monitoring: MonitoringStack;
 }
 
 export const stackName = (stage: string) => `Questionnaire-${stage}`;
+export const edgeStackName = (stage: string) => `Questionnaire-${stage}-Edge`;
+export const monitoringStackName = (stage: string) => `Questionnaire-${stage}-Monitoring`;
 
 /** CloudFormation's limit on resources in one stack. */
 export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
@@ -78,13 +86,39 @@ export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp
       builtinCloudFormationValidation: options.cfnValidation ?? true,
     });
 
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const removalPolicy = config.removalPolicy === 'retain' ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+  // CloudFront web ACLs exist only in us-east-1; the ARN reaches the site stack as a (weak) cross-region
+  // reference, which CloudFormation resolves at deploy time, so synthesis needs no AWS access.
+  const edge = new EdgeStack(app, edgeStackName(config.stage), {
+    env: { account, region: EDGE_REGION },
+    description: `Questionnaire workspace (${config.stage}): CloudFront web ACL`,
+    terminationProtection: config.removalPolicy === 'retain',
+    stage: config.stage,
+    rateLimit: config.waf.ipRateLimit,
+    logRetention: config.logRetention,
+    removalPolicy,
+  });
   const stack = new QuestionnaireStack(app, stackName(config.stage), {
     config,
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: REGION },
+    env: { account, region: REGION },
     description: `Questionnaire workspace (${config.stage})`,
     terminationProtection: config.removalPolicy === 'retain',
     webDistDir: options.webDistDir ?? join(PROJECT_ROOT, 'web', 'dist'),
     routes: options.routes,
+    siteWebAclArn: edge.webAcl.arn,
+  });
+  // Created after the application stack is complete: it watches every function and queue found in it.
+  const monitoring = new MonitoringStack(app, monitoringStackName(config.stage), {
+    env: { account, region: REGION },
+    description: `Questionnaire workspace (${config.stage}): alarms and dashboard`,
+    stage: config.stage,
+    alarmEmail: config.alarmEmail,
+    monitored: [stack],
+    restApi: stack.api.restApi,
+    routeGroups: stack.api.handlers,
+    table: stack.data.table,
+    webSocket: { apiId: stack.webSocket.api.apiId, stageName: stack.webSocket.stage.stageName },
   });
 
   // `cdk synth` fails here, long before a deploy would meet CloudFormation's limit.
@@ -105,5 +139,5 @@ export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp
     // cdk-nag 3 is a policy-validation plugin: it runs after synthesis and fails it on unacknowledged errors.
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
   }
-  return { app, config, stack };
+  return { app, config, stack, edge, monitoring };
 }

@@ -1,7 +1,10 @@
 /**
  * Everything one stage runs, in one stack: auth, data, e-mail, the REST and WebSocket APIs with their
  * handlers, the reactions function on the table's stream, and the CloudFront site that puts the SPA,
- * /api and /ws on one origin. Each function's role is granted only its declared access (see Backend).
+ * /api and /ws on one origin, and the REST API stage's WAF web ACL. Each function's role is granted only
+ * its declared access (see Backend). Two small stacks go with it (lib/app.ts): the CloudFront web ACL in
+ * us-east-1 (EdgeStack, lib/constructs/waf.ts) and the alarms and dashboard (MonitoringStack,
+ * lib/constructs/monitoring.ts).
  */
 import { CfnOutput, Lazy, RemovalPolicy, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -21,6 +24,7 @@ import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
 import { Schedules } from './constructs/schedules';
 import { StreamJobs } from './constructs/stream-jobs';
+import { WebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
 import { acknowledgeWildcards } from './nag';
@@ -31,6 +35,8 @@ export interface QuestionnaireStackProps extends StackProps {
   webDistDir: string;
   /** Route table override, for tests; defaults to shared/routes.ts. */
   routes?: readonly RouteEntry[];
+  /** The CloudFront web ACL (EdgeStack, us-east-1) the distribution is put behind. */
+  siteWebAclArn?: string;
 }
 
 export class QuestionnaireStack extends Stack {
@@ -46,6 +52,7 @@ export class QuestionnaireStack extends Stack {
   readonly jobs: StreamJobs;
   readonly schedules: Schedules;
   readonly replies: Replies;
+  readonly apiFirewall: WebAcl;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
     super(scope, id, props);
@@ -163,6 +170,15 @@ export class QuestionnaireStack extends Stack {
       },
     });
     this.web = web;
+    if (props.siteWebAclArn) this.web.distribution.attachWebAclId(props.siteWebAclArn);
+    this.apiFirewall = new WebAcl(this, 'ApiFirewall', {
+      scope: 'REGIONAL',
+      name: `questionnaire-${config.stage}-api`,
+      rateLimit: config.waf.ipRateLimit,
+      logRetention: config.logRetention,
+      removalPolicy,
+    });
+    this.apiFirewall.associate(this.api.restApi.deploymentStage);
 
     // After the last grant to a handler role (the stream event source adds the reactions role's).
     this.backend.acknowledgeWildcards();

@@ -103,6 +103,10 @@ export const StageConfig = z
     removalPolicy: z.enum(['retain', 'destroy']),
     logRetention: retentionDays,
     ssoProviders: z.array(SsoProvider),
+    /** Where the stage's CloudWatch alarms are mailed (SNS e-mail subscription; confirm the first mail). */
+    alarmEmail: z.email(),
+    /** AWS WAF on the REST API and the CloudFront site: requests per client IP per 5 minutes before blocking. */
+    waf: z.object({ ipRateLimit: z.number().int().min(10).max(2_000_000_000) }),
   })
   .superRefine((config, ctx) => {
     const address = mailFromAddress(config.email.mailFrom);
@@ -161,6 +165,9 @@ const stages: Record<StageName, StageConfigInput> = {
         identifiers: ['example.com'],
       },
     ],
+    // PLACEHOLDER: a mailbox or list someone reads; SNS sends it a confirmation link first.
+    alarmEmail: 'alerts@dev.example.com',
+    waf: { ipRateLimit: 1000 },
   },
   prod: {
     stage: 'prod',
@@ -179,6 +186,10 @@ const stages: Record<StageName, StageConfigInput> = {
     // { providerName: 'AcmeOkta', kind: 'OIDC', issuerUrl: 'https://acme.okta.com', clientId: '…',
     //   clientSecretName: 'qw/prod/sso/acme', identifiers: ['acme.com'] }
     ssoProviders: [],
+    // PLACEHOLDER: the on-call address for production alarms.
+    alarmEmail: 'alerts@example.com',
+    // A busy user's SPA makes a few requests a second at most; offices share one address behind NAT.
+    waf: { ipRateLimit: 3000 },
   },
 };
 

@@ -62,12 +62,6 @@ export class Api extends Construct {
         'Every handler validates path, query and body with the zod schemas of shared/routes.ts and answers ' +
         '400 with field messages; API Gateway models would duplicate those schemas and answer differently.',
     });
-    Validations.of(this.restApi.deploymentStage).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason:
-        'No WAF web ACL yet: browsers reach the API through CloudFront, the stage is throttled per stage ' +
-        'config and every non-public route needs a Cognito token. A regional web ACL is a planned addition.',
-    });
     const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
     if (cloudWatchRole) {
       Validations.of(cloudWatchRole).acknowledge({

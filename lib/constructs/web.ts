@@ -178,19 +178,10 @@ export class Web extends Construct {
           }
         : {}),
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'Customers and the parties they send questionnaires to are worldwide; no country is excluded.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (CloudFront web ACLs live in us-east-1, outside this stack); the API behind ' +
-          '/api is throttled and authenticated. Attach one with webAclId when the product adds it.',
-      },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Customers and the parties they send questionnaires to are worldwide; no country is excluded.',
+    });
     if (!props.appDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
