@@ -1103,6 +1103,9 @@ describe('single sign-on lookups', () => {
   });
 
   it('rate limits lookups per source address', async () => {
+    // The windows are whole minutes: 65 calls across a minute's end could stay under 60 in each.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 30_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
     const statuses: number[] = [];
     for (let i = 0; i < 65; i++) statuses.push((await lookup('alias', { alias: 'nobody' })).status);
     // A fixed one-minute window: at most 60 answers in it, whatever came before in this file.
