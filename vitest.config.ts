@@ -23,6 +23,11 @@ const FAST_INTEGRATION = [
 const STACK_TIER = {
   globalSetup: ['test/support/global-setup.ts'],
   setupFiles: ['test/support/quiet-logs.ts'],
+  // A worker's files share one module graph: the SDK, the handlers and the emulators' code load
+  // once per worker, not once per file. Each file still has a stack, table and data of its own;
+  // what the handlers hold across requests follows the stack's environment (functions/common/
+  // aws-client.ts, db.ts), and each stack puts the environment back when it stops.
+  isolate: false,
 };
 
 export default defineConfig(({ mode }) => {

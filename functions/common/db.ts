@@ -13,13 +13,16 @@ export const documentClient = DynamoDBDocumentClient.from(dynamo, {
 type AnyEntity = Entity<any, any, any, any>;
 
 /**
- * An ElectroDB Service over the table for these entities, created on first use (the table name is
- * read from the environment then). Entities written in one transaction must share a Service.
+ * An ElectroDB Service over the table for these entities, created on first use and whenever the
+ * table named by the environment changes. Entities written in one transaction must share a Service.
  */
 export function bindService<E extends Record<string, AnyEntity>>(entities: E) {
-  let service: Service<E> | undefined;
+  let bound: { table: string; service: Service<E> } | undefined;
   return () => {
-    service ??= new Service(entities, { client: documentClient, table: config.tableName });
-    return service;
+    // Bound again if the table changes: the test tiers run many files' stacks in one process.
+    const table = config.tableName;
+    if (bound?.table !== table)
+      bound = { table, service: new Service(entities, { client: documentClient, table }) };
+    return bound.service;
   };
 }

@@ -6,6 +6,7 @@
  * never inside a request.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientFor } from './aws-client';
 import { config } from './config';
 export interface RenderedEmail {
   subject: string;
@@ -30,7 +31,7 @@ export const oneLine = (value: string) =>
     .trim();
 
 /** Endpoint from AWS_ENDPOINT_URL_SESV2 when set (the SES emulator locally). */
-const ses = new SESv2Client({});
+const ses = clientFor(['AWS_ENDPOINT_URL_SESV2'], () => new SESv2Client({}));
 
 export interface SendOptions {
   /** Where replies go (a comment e-mail's signed reply address). */
@@ -38,7 +39,7 @@ export interface SendOptions {
 }
 
 export async function sendEmail(to: string, email: RenderedEmail, options: SendOptions = {}) {
-  await ses.send(
+  await ses().send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
       Destination: { ToAddresses: [to] },

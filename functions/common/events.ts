@@ -10,22 +10,23 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { type EventScope, LiveEvent } from '../../shared/events';
+import { clientFor } from './aws-client';
 import { config } from './config';
 import { db } from './entities';
 import { logger } from './logger';
 
-let management: ApiGatewayManagementApiClient | undefined;
-function managementApi() {
-  management ??= new ApiGatewayManagementApiClient({
-    endpoint: config.websocketCallbackUrl,
-    // A fan-out posts to every subscriber at once; the default pool of 50 sockets would queue them.
-    requestHandler: {
-      httpAgent: { keepAlive: true, maxSockets: 256 },
-      httpsAgent: { keepAlive: true, maxSockets: 256 },
-    },
-  });
-  return management;
-}
+const managementApi = clientFor(
+  ['WEBSOCKET_CALLBACK_URL'],
+  () =>
+    new ApiGatewayManagementApiClient({
+      endpoint: config.websocketCallbackUrl,
+      // A fan-out posts to every subscriber at once; the default pool of 50 sockets would queue them.
+      requestHandler: {
+        httpAgent: { keepAlive: true, maxSockets: 256 },
+        httpsAgent: { keepAlive: true, maxSockets: 256 },
+      },
+    }),
+);
 
 export const scopeKey = (scope: EventScope) => `${scope.kind}#${scope.id}`;
 

@@ -14,14 +14,19 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PresignedUpload } from '../../shared/schemas/common';
+import { clientFor } from './aws-client';
 import { config } from './config';
 
 // WHEN_REQUIRED: a presigned PUT must not demand a checksum the browser cannot compute.
-const s3 = new S3Client({
-  forcePathStyle: true,
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+const s3 = clientFor(
+  ['AWS_ENDPOINT_URL_S3'],
+  () =>
+    new S3Client({
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+);
 
 export const UPLOAD_URL_SECONDS = 15 * 60;
 export const READ_URL_SECONDS = 60 * 60;
@@ -36,7 +41,7 @@ export async function presignPost(
   maxBytes: number,
   expiresIn = UPLOAD_URL_SECONDS,
 ): Promise<PresignedUpload> {
-  const { url, fields } = await createPresignedPost(s3, {
+  const { url, fields } = await createPresignedPost(s3(), {
     Bucket: config.uploadsBucket,
     Key: key,
     Conditions: [
@@ -59,7 +64,7 @@ export function presignDownload(
   options: { fileName?: string } = {},
 ) {
   return getSignedUrl(
-    s3,
+    s3(),
     new GetObjectCommand({
       Bucket: config.uploadsBucket,
       Key: key,
@@ -82,7 +87,7 @@ export function attachmentDisposition(fileName: string) {
 /** The whole object under `key` (an accepted source, an export); null when there is none. */
 export async function readObjectBytes(key: string): Promise<Uint8Array | null> {
   try {
-    const object = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const object = await s3().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -93,7 +98,7 @@ export async function readObjectBytes(key: string): Promise<Uint8Array | null> {
 
 /** Stores bytes the server wrote itself (an export) under `key`. */
 export async function writeObjectBytes(key: string, body: Uint8Array, contentType: string) {
-  await s3.send(
+  await s3().send(
     new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: body, ContentType: contentType }),
   );
 }
@@ -101,7 +106,7 @@ export async function writeObjectBytes(key: string, body: Uint8Array, contentTyp
 /** What was stored under `key`, or null when nothing was uploaded there. */
 export async function inspectUpload(key: string): Promise<{ contentType: string; size: number } | null> {
   try {
-    const head = await s3.send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return { contentType: head.ContentType ?? '', size: head.ContentLength ?? 0 };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -112,7 +117,7 @@ export async function inspectUpload(key: string): Promise<{ contentType: string;
 
 /** The first `bytes` of an object (its magic numbers). */
 export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
-  const object = await s3.send(
+  const object = await s3().send(
     new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
@@ -120,7 +125,7 @@ export async function readHead(key: string, bytes: number): Promise<Uint8Array> 
 
 /** Copies an object to its final key with the content type the bytes proved. */
 export async function copyUpload(from: string, to: string, contentType: string) {
-  await s3.send(
+  await s3().send(
     new CopyObjectCommand({
       Bucket: config.uploadsBucket,
       CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -132,5 +137,5 @@ export async function copyUpload(from: string, to: string, contentType: string) 
 }
 
 export async function deleteUpload(key: string) {
-  await s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
 }

@@ -7,21 +7,26 @@
  */
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
+import { clientFor } from '../common/aws-client';
 import { type ReplyOutcome, receiveReply } from './reply-mail';
 
 /** Endpoint from AWS_ENDPOINT_URL_S3 when set (s3rver locally, which needs path-style URLs). */
-const s3 = new S3Client({
-  forcePathStyle: true,
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  responseChecksumValidation: 'WHEN_REQUIRED',
-});
+const s3 = clientFor(
+  ['AWS_ENDPOINT_URL_S3'],
+  () =>
+    new S3Client({
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+);
 
 export const handler = async (event: S3Event): Promise<ReplyOutcome[]> => {
   const outcomes: ReplyOutcome[] = [];
   for (const record of event.Records) {
     const Bucket = record.s3.bucket.name;
     const Key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    const object = await s3.send(new GetObjectCommand({ Bucket, Key }));
+    const object = await s3().send(new GetObjectCommand({ Bucket, Key }));
     const raw = Buffer.from(await object.Body!.transformToByteArray());
     outcomes.push(await receiveReply(raw));
   }

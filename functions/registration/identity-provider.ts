@@ -3,10 +3,14 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { clientFor } from '../common/aws-client';
 import { config } from '../common/config';
 
 /** Endpoint from AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER when set (cognito-local). */
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = clientFor(
+  ['AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER'],
+  () => new CognitoIdentityProviderClient({}),
+);
 
 export interface PoolEmail {
   email: string;
@@ -26,7 +30,7 @@ export interface PoolEmail {
  */
 export async function poolEmail(username: string): Promise<PoolEmail | null> {
   try {
-    const user = await cognito.send(
+    const user = await cognito().send(
       new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: username }),
     );
     const attribute = (name: string) => user.UserAttributes?.find((a) => a.Name === name)?.Value;

@@ -29,7 +29,11 @@ export const terminal: Terminal = {
  * warnings) is appended to `file` instead; the terminal stays reachable through `terminal`.
  * Answers the file's descriptor-less stream, for child processes to inherit.
  */
+let current: NodeJS.WritableStream | undefined;
+
 export function sendOutputToFile(file: string): NodeJS.WritableStream {
+  // A process that moves its output on (a test worker going to its next file) closes the last file.
+  current?.end();
   mkdirSync(dirname(file), { recursive: true });
   if (existsSync(file)) renameSync(file, `${file}.1`);
   const log = createWriteStream(file, { flags: 'a' });
@@ -43,5 +47,6 @@ export function sendOutputToFile(file: string): NodeJS.WritableStream {
   };
   process.stdout.write = redirect as typeof process.stdout.write;
   process.stderr.write = redirect as typeof process.stderr.write;
+  current = log;
   return log;
 }

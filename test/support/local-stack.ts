@@ -31,6 +31,12 @@ export interface TestStack extends LocalStack {
 
 export const TEST_PASSWORD = 'Test-Passw0rd!';
 
+/** Puts process.env back as it was (the test tiers run a worker's files in one process). */
+function restoreEnvironment(environment: NodeJS.ProcessEnv) {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  Object.assign(process.env, environment);
+}
+
 /** The run's shared emulators (test/support/global-setup.ts), when this tier has them. */
 function sharedEmulators() {
   const endpoints = inject('dynamodbEndpoints');
@@ -58,6 +64,8 @@ export async function startTestStack(
   options: Pick<LocalStackOptions, 'dev' | 'ssoUsers'> & { seed?: TestSeed } = {},
 ): Promise<TestStack> {
   const seed = options.seed === undefined || options.seed === true ? 'demo' : options.seed;
+  // The stack sets the handlers' environment; the worker's next file starts from this one.
+  const environment = { ...process.env };
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-test-'));
   const shared = sharedEmulators();
   const tableName = `t-${basename(expect.getState().testPath ?? 'test').replace(/[^\w.-]/g, '')}-${randomBytes(4).toString('hex')}`;
@@ -80,6 +88,7 @@ export async function startTestStack(
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    restoreEnvironment(environment);
     throw error;
   }
   const cognito = new CognitoIdentityProviderClient({});
@@ -94,6 +103,7 @@ export async function startTestStack(
           );
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+        restoreEnvironment(environment);
       }
     },
     async settle() {

@@ -45,8 +45,12 @@ function termsOfWord(word: string): string[] {
   return terms;
 }
 
-/** Each answer's analysis by id and version: a warm function does not analyse the library again. */
-const answers = new Map<string, { version: number; analysed: Analysed }>();
+/**
+ * Each answer's analysis by id, kept while its text is the same: a warm function does not analyse
+ * the library again. (The text, not the version, decides: the same id and version may hold another
+ * text in another table, as in the test tiers, where many tables are copies of one demo library.)
+ */
+const answers = new Map<string, { text: string; analysed: Analysed }>();
 const ANSWER_CACHE_MAX = 100_000;
 
 function textOf(item: Searchable): string {
@@ -55,9 +59,9 @@ function textOf(item: Searchable): string {
 }
 
 function analysed(item: Searchable): Analysed {
-  const cached = answers.get(item.answerId);
-  if (cached && cached.version === item.version) return cached.analysed;
   const text = textOf(item);
+  const cached = answers.get(item.answerId);
+  if (cached?.text === text) return cached.analysed;
   // The words of the whole text (analyzeWords leaves out a leading reference label, which the
   // screen shows and a search may name).
   const words = wordsOf(text);
@@ -79,7 +83,7 @@ function analysed(item: Searchable): Analysed {
   }
   const result = { words, terms };
   if (answers.size >= ANSWER_CACHE_MAX) answers.clear();
-  answers.set(item.answerId, { version: item.version, analysed: result });
+  answers.set(item.answerId, { text, analysed: result });
   return result;
 }
 

@@ -7,11 +7,14 @@
  * answer is indexed whatever its status: a search reads the hits' current state from the table, so
  * archiving and restoring take effect at once.
  */
+import { config } from '../../common/config';
 import { deleteUpload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import * as repo from '../repo';
 import { type IndexEntry, LibraryIndex } from './engine';
 
+/** Each team's index in memory, by table and team (one table on AWS; a table per test file locally). */
 const held = new Map<string, { version: number; index: LibraryIndex }>();
+const heldKey = (teamId: string) => `${config.tableName}#${teamId}`;
 
 const entryOf = (a: repo.LibraryAnswerItem): IndexEntry => ({
   answerId: a.answerId,
@@ -27,13 +30,13 @@ async function fromTable(teamId: string) {
 async function current(teamId: string) {
   const pointer = await repo.getIndexPointer(teamId);
   if (!pointer) return { pointer, index: null };
-  const mine = held.get(teamId);
+  const mine = held.get(heldKey(teamId));
   if (mine?.version === pointer.version) return { pointer, index: mine.index };
   const bytes = await readObjectBytes(pointer.objectKey);
   if (!bytes) return { pointer, index: null };
   // An index from an earlier analysis is rebuilt from the table and held; the next change saves it.
   const index = LibraryIndex.fromJSON(new TextDecoder().decode(bytes)) ?? (await fromTable(teamId));
-  held.set(teamId, { version: pointer.version, index });
+  held.set(heldKey(teamId), { version: pointer.version, index });
   return { pointer, index };
 }
 
@@ -84,12 +87,12 @@ export async function updateTeamIndex(teamId: string, changes: AnswerChange[]) {
       pointer?.version,
     );
     if (moved) {
-      held.set(teamId, { version, index });
+      held.set(heldKey(teamId), { version, index });
       if (pointer) await deleteUpload(pointer.objectKey);
       return;
     }
     // Another writer moved the pointer first: start again from its version.
-    held.delete(teamId);
+    held.delete(heldKey(teamId));
     await deleteUpload(objectKey);
   }
   throw new Error(`The library index of team ${teamId} kept changing under ${ATTEMPTS} attempts`);
