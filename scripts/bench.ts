@@ -29,10 +29,19 @@
  * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|amplification|detection|library|suggestions|insights` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
@@ -185,7 +194,7 @@ function topContributors(metafile: Metafile, outfile: string, count = 5) {
 async function benchBundles() {
   heading('Lambda bundles (lib/bundling.ts esbuildOptions; cold import in a fresh node process)');
   const { build } = await import('esbuild');
-  const { esbuildOptions } = await import('../lib/bundling');
+  const { esbuildOptions, BUNDLE_DATA_FILES } = await import('../lib/bundling');
   const entries = [
     { name: 'floor (one GetItem)', entry: 'scripts/bench/floor-handler.ts' },
     ...ROUTE_GROUPS.map((group) => ({ name: group as string, entry: `functions/${group}/handler.ts` })),
@@ -214,6 +223,8 @@ async function benchBundles() {
         metafile: true,
         logLevel: 'error',
       });
+      // As lib/bundling.ts's afterBundling hook ships them.
+      for (const file of BUNDLE_DATA_FILES) copyFileSync(join(ROOT, file), join(outdir, basename(file)));
       const size = statSync(outfile).size;
       const runs: number[] = [];
       for (let i = 0; i < COLD_IMPORT_RUNS; i++) runs.push(await coldImportMs(measureScript, outfile, name));

@@ -3,9 +3,9 @@
  * bundling), and least privilege: each function has its own role, granted exactly its declared access.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
+import { BUNDLE_DATA_FILES, CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import {
@@ -86,7 +86,9 @@ describe('Lambda', () => {
     for (const [id, fn] of handlerFunctions(resources)) {
       const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
       const files = readdirSync(asset);
-      expect(files.sort(), id).toEqual(['index.mjs', 'index.mjs.map']);
+      // The data files a handler reads beside its bundle (the search vocabulary) are shipped with it.
+      const data = BUNDLE_DATA_FILES.map((file) => basename(file));
+      expect(files.sort(), id).toEqual(['index.mjs', 'index.mjs.map', ...data].sort());
       const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
       expect(code.startsWith(CREATE_REQUIRE_BANNER), id).toBe(true);
       expect(code, id).not.toMatch(/from\s*["']@aws-sdk\//);
