@@ -20,18 +20,24 @@ export const CREATE_REQUIRE_BANNER =
  * - `@aws-sdk/client-s3`: `@aws-sdk/s3-presigned-post` pins its own exact client version and gets a
  *   second copy under its own node_modules (76 kB minified) when ours is newer; it only takes
  *   `PutObjectCommand` from it (to resolve the endpoint), so every import uses the project's client.
- * - `@aws-sdk/credential-provider-node`: lib/bundle-shims/credential-provider-node.ts, the default
+ * - `@aws-sdk/credential-provider-node`: functions/common/bundle-shims/credential-provider-node.ts, the default
  *   chain's first link alone (Lambda's credentials are in the environment; about 75 kB of other
  *   providers and the STS/SSO clients they carry).
- * - `jsonschema`: lib/bundle-shims/jsonschema.ts, for ElectroDB's check of its constant models, which
+ * - `iconv-lite` and `encoding-japanese`: functions/common/bundle-shims/, the runtime's TextDecoder for the charset
+ *   decoding mailparser and libmime ask of them (720 kB of conversion tables).
+ * - `jsonschema`: functions/common/bundle-shims/jsonschema.ts, for ElectroDB's check of its constant models, which
  *   every unbundled run (tests, the local runner) already makes (29 kB).
  */
 export const bundleAliases: Record<string, string> = {
   '@aws-sdk/client-s3': fileURLToPath(new URL('../node_modules/@aws-sdk/client-s3', import.meta.url)),
   '@aws-sdk/credential-provider-node': fileURLToPath(
-    new URL('./bundle-shims/credential-provider-node.ts', import.meta.url),
+    new URL('../functions/common/bundle-shims/credential-provider-node.ts', import.meta.url),
   ),
-  jsonschema: fileURLToPath(new URL('./bundle-shims/jsonschema.ts', import.meta.url)),
+  jsonschema: fileURLToPath(new URL('../functions/common/bundle-shims/jsonschema.ts', import.meta.url)),
+  'iconv-lite': fileURLToPath(new URL('../functions/common/bundle-shims/iconv-lite.ts', import.meta.url)),
+  'encoding-japanese': fileURLToPath(
+    new URL('../functions/common/bundle-shims/encoding-japanese.ts', import.meta.url),
+  ),
 };
 
 /**
