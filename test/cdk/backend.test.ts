@@ -41,6 +41,21 @@ beforeAll(() => {
   resources = synth.resources;
 });
 
+/** Every Lambda bundle (index.mjs) stays under 1 MB (issue 26)... */
+const BUNDLE_LIMIT_BYTES = 1_000_000;
+/**
+ * ...except these, not yet there, each held under its present size plus a little: the sources API
+ * (the export write-back's xmldom, uploads' file-type), the reply-mail function (mailparser and its
+ * HTML-to-text), and the two functions that read spreadsheets (exceljs; the processor also reads
+ * documents with xmldom and sanitize-html).
+ */
+const BUNDLE_CEILINGS = new Map([
+  ['functions/sources/handler.ts', 1_170_000],
+  ['functions/discussion/inbound-mail.ts', 1_330_000],
+  ['functions/sources/processor.ts', 1_800_000],
+  ['functions/library/library-file-job.ts', 1_400_000],
+]);
+
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
 const META_BUNDLE_LIMIT_BYTES = 1_500_000;
 
@@ -92,6 +107,17 @@ describe('Lambda', () => {
       const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
       expect(code.startsWith(CREATE_REQUIRE_BANNER), id).toBe(true);
       expect(code, id).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('keeps every bundle under 1 MB, and the few still above it under their present size', () => {
+    for (const [id, fn] of handlerFunctions(resources)) {
+      const description = String(resources[roleOf(fn)].Properties.Description);
+      const entry = /^Execution role of (\S+) only$/.exec(description)?.[1];
+      expect(entry, id).toBeDefined();
+      const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      const size = statSync(join(asset, 'index.mjs')).size;
+      expect(size, `${entry} (${id})`).toBeLessThan(BUNDLE_CEILINGS.get(entry ?? '') ?? BUNDLE_LIMIT_BYTES);
     }
   });
 
