@@ -3,6 +3,7 @@
  * script builds with it directly); `lambdaBundling` is the same thing expressed as NodejsFunction bundling
  * options. Importing this module has no side effects.
  */
+import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
@@ -12,6 +13,39 @@ import type { BuildOptions } from 'esbuild';
  */
 export const CREATE_REQUIRE_BANNER =
   "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+
+/**
+ * Import paths replaced while bundling (absolute paths, so they resolve the same whatever esbuild's
+ * working directory):
+ * - `@aws-sdk/client-s3`: `@aws-sdk/s3-presigned-post` pins its own exact client version and gets a
+ *   second copy under its own node_modules (76 kB minified) when ours is newer; it only takes
+ *   `PutObjectCommand` from it (to resolve the endpoint), so every import uses the project's client.
+ * - `@aws-sdk/credential-provider-node`: functions/common/bundle-shims/credential-provider-node.ts, the default
+ *   chain's first link alone (Lambda's credentials are in the environment; about 75 kB of other
+ *   providers and the STS/SSO clients they carry).
+ * - `iconv-lite` and `encoding-japanese`: functions/common/bundle-shims/, the runtime's TextDecoder for the charset
+ *   decoding mailparser and libmime ask of them (720 kB of conversion tables).
+ * - `jsonschema`: functions/common/bundle-shims/jsonschema.ts, for ElectroDB's check of its constant models, which
+ *   every unbundled run (tests, the local runner) already makes (29 kB).
+ */
+export const bundleAliases: Record<string, string> = {
+  '@aws-sdk/client-s3': fileURLToPath(new URL('../node_modules/@aws-sdk/client-s3', import.meta.url)),
+  '@aws-sdk/credential-provider-node': fileURLToPath(
+    new URL('../functions/common/bundle-shims/credential-provider-node.ts', import.meta.url),
+  ),
+  jsonschema: fileURLToPath(new URL('../functions/common/bundle-shims/jsonschema.ts', import.meta.url)),
+  'iconv-lite': fileURLToPath(new URL('../functions/common/bundle-shims/iconv-lite.ts', import.meta.url)),
+  'encoding-japanese': fileURLToPath(
+    new URL('../functions/common/bundle-shims/encoding-japanese.ts', import.meta.url),
+  ),
+};
+
+/**
+ * Data files a handler reads at run time from beside its bundle (`new URL('./name', import.meta.url)`),
+ * copied next to every bundle's index.mjs: the search vocabulary (functions/library/search/vocabulary.ts
+ * reads it once at load), which as JavaScript would be 200 kB of every bundle that searches.
+ */
+export const BUNDLE_DATA_FILES = ['functions/library/search/vocabulary.json'] as const;
 
 /** Plain esbuild options shared by CDK and the benchmark. The AWS SDK is bundled so its version is pinned. */
 export const esbuildOptions = {
@@ -24,6 +58,7 @@ export const esbuildOptions = {
   mainFields: ['module', 'main'],
   banner: { js: CREATE_REQUIRE_BANNER },
   external: [] as string[],
+  alias: bundleAliases,
 } satisfies BuildOptions;
 
 /** The same options for `NodejsFunction` (which always bundles for platform node). */
@@ -37,4 +72,11 @@ export const lambdaBundling: BundlingOptions = {
   // An empty list (rather than the default `@aws-sdk/*`) bundles the SDK clients instead of using the runtime's.
   externalModules: [...esbuildOptions.external],
   forceDockerBundling: false,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      BUNDLE_DATA_FILES.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+  },
+  esbuildArgs: Object.fromEntries(Object.entries(bundleAliases).map(([from, to]) => [`--alias:${from}`, to])),
 };

@@ -4,15 +4,13 @@
  * is READY with its sheets' cells or FAILED with the reason. The reading — inflating a workbook,
  * building its cells — runs in the job (BACKGROUND_FUNCTIONS.libraryFileReader), never inside the
  * API function: the original is read once there and not kept; the read sheets are kept a day.
+ * The reading itself is library-file-reader.ts, so the spreadsheet reader stays out of the API bundle.
  */
-import { IMPORTER_MAX_ROWS, type LibraryFile, type LibraryFileState } from '../../shared/schemas/answer';
+import type { LibraryFile, LibraryFileState } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
 import type { TeamCaller } from '../common/caller';
 import { NotFoundError } from '../common/errors';
-import { readSpreadsheet } from '../common/formats/spreadsheet';
-import { SourceFormatError } from '../common/formats/types';
-import { logger } from '../common/logger';
-import { deleteUpload, readObjectBytes, writeObjectBytes } from '../common/storage';
+import { readObjectBytes } from '../common/storage';
 import {
   acceptUpload,
   isStagingKeyOf,
@@ -31,7 +29,7 @@ const LIBRARY_UPLOAD_RULE: UploadRule = {
 const uploadOwner = (teamId: string) => `teams/${teamId}/library`;
 /** A read file is kept for the importer a day (the table's TTL; exports/ expire from storage). */
 const KEPT_SECONDS = 24 * 60 * 60;
-const contentKeyOf = (teamId: string, answerSourceId: string) =>
+export const contentKeyOf = (teamId: string, answerSourceId: string) =>
   `exports/library-files/${teamId}/${answerSourceId}.json`;
 
 /** Upload a library file: a presigned POST for a staged key, named by the answerSourceId. */
@@ -89,36 +87,4 @@ export async function getLibraryUpload(
     state.file = JSON.parse(new TextDecoder().decode(content)) as LibraryFile;
   }
   return state;
-}
-
-/**
- * The job's work on one file still PROCESSING: read it (the zip guard first), keep its sheets'
- * cells for the importer, and mark it READY — or FAILED with the reason a user can act on. The
- * original is deleted either way; a redelivery finds the file no longer PROCESSING.
- */
-export async function readLibraryFile(key: { teamId: string; answerSourceId: string }) {
-  const item = await repo.getLibraryFile(key);
-  if (item?.status !== 'PROCESSING') return;
-  try {
-    const bytes = await readObjectBytes(item.fileKey);
-    if (!bytes) throw new SourceFormatError(SOURCE_MESSAGES.uploadError);
-    const workbook = await readSpreadsheet(bytes, item.fileFormat);
-    const file: LibraryFile = {
-      sheets: workbook.sheets.map((sheet) => ({
-        sheetName: sheet.sheetName,
-        hidden: sheet.hidden,
-        rows: sheet.content.rows.slice(0, IMPORTER_MAX_ROWS).map((r) => r.cells),
-        truncated: sheet.content.rows.length > IMPORTER_MAX_ROWS,
-      })),
-    };
-    const contentKey = contentKeyOf(key.teamId, key.answerSourceId);
-    await writeObjectBytes(contentKey, new TextEncoder().encode(JSON.stringify(file)), 'application/json');
-    await repo.finishLibraryFile(key, { status: 'READY', contentKey });
-  } catch (error) {
-    if (!(error instanceof SourceFormatError)) logger.error('library file reading failed', { error, key });
-    const failureReason = error instanceof SourceFormatError ? error.reason : SOURCE_MESSAGES.uploadError;
-    await repo.finishLibraryFile(key, { status: 'FAILED', failureReason });
-  } finally {
-    await deleteUpload(item.fileKey);
-  }
 }

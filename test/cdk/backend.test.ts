@@ -3,9 +3,9 @@
  * bundling), and least privilege: each function has its own role, granted exactly its declared access.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
+import { BUNDLE_DATA_FILES, CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import {
@@ -40,6 +40,21 @@ beforeAll(() => {
   synth = synthDev({ bundling: true });
   resources = synth.resources;
 });
+
+/** Every Lambda bundle (index.mjs) stays under 1 MB (issue 26)... */
+const BUNDLE_LIMIT_BYTES = 1_000_000;
+/**
+ * ...except these, not yet there, each held under its present size plus a little: the sources API
+ * (the export write-back's xmldom, uploads' file-type), the reply-mail function (mailparser and its
+ * HTML-to-text), and the two functions that read spreadsheets (exceljs; the processor also reads
+ * documents with xmldom and sanitize-html).
+ */
+const BUNDLE_CEILINGS = new Map([
+  ['functions/sources/handler.ts', 1_170_000],
+  ['functions/discussion/inbound-mail.ts', 1_330_000],
+  ['functions/sources/processor.ts', 2_360_000],
+  ['functions/library/library-file-job.ts', 1_950_000],
+]);
 
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
 const META_BUNDLE_LIMIT_BYTES = 1_500_000;
@@ -86,10 +101,23 @@ describe('Lambda', () => {
     for (const [id, fn] of handlerFunctions(resources)) {
       const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
       const files = readdirSync(asset);
-      expect(files.sort(), id).toEqual(['index.mjs', 'index.mjs.map']);
+      // The data files a handler reads beside its bundle (the search vocabulary) are shipped with it.
+      const data = BUNDLE_DATA_FILES.map((file) => basename(file));
+      expect(files.sort(), id).toEqual(['index.mjs', 'index.mjs.map', ...data].sort());
       const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
       expect(code.startsWith(CREATE_REQUIRE_BANNER), id).toBe(true);
       expect(code, id).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('keeps every bundle under 1 MB, and the few still above it under their present size', () => {
+    for (const [id, fn] of handlerFunctions(resources)) {
+      const description = String(resources[roleOf(fn)].Properties.Description);
+      const entry = /^Execution role of (\S+) only$/.exec(description)?.[1];
+      expect(entry, id).toBeDefined();
+      const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      const size = statSync(join(asset, 'index.mjs')).size;
+      expect(size, `${entry} (${id})`).toBeLessThan(BUNDLE_CEILINGS.get(entry ?? '') ?? BUNDLE_LIMIT_BYTES);
     }
   });
 

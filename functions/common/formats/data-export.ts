@@ -1,6 +1,6 @@
 /**
  * The project's questions as a table (the DATA export): CSV (UTF-8 with a BOM so Excel reads it
- * right, CRLF) or XLSX (exceljs: bold frozen header, sensible widths). A value that a spreadsheet
+ * right, CRLF) or XLSX (table-xlsx.ts: bold frozen header, sensible widths). A value that a spreadsheet
  * would run as a formula (leading =, +, -, @, tab or CR) is neutralised: CSV cells get a leading
  * apostrophe; XLSX cells are written as strings, never formulas.
  */
@@ -8,11 +8,11 @@
 import { strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
-import { loadExcel } from './excel';
 import { neutralise } from './formula';
+import { tableXlsx } from './table-xlsx';
 import type { DataRow } from './types';
 
-export { neutralise };
+export { neutralise, tableXlsx };
 
 const WIDTHS: Record<(typeof DATA_EXPORT_COLUMNS)[number], number> = {
   'Reference Number': 14,
@@ -38,22 +38,4 @@ export async function dataExport(rows: readonly DataRow[], format: 'csv' | 'xlsx
     DATA_EXPORT_COLUMNS.map((header) => ({ header, width: WIDTHS[header] })),
     rows,
   );
-}
-
-/** A one-sheet workbook: a bold frozen header, then the rows as text (wrapped, top-aligned). */
-export async function tableXlsx(
-  sheetName: string,
-  columns: ReadonlyArray<{ header: string; width: number }>,
-  rows: ReadonlyArray<readonly string[]>,
-): Promise<Uint8Array> {
-  const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map(({ header, width }) => ({ header, width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    const added = sheet.addRow([...row]);
-    // Strings stay strings: exceljs writes a plain string value as text, never as a formula.
-    added.alignment = { vertical: 'top', wrapText: true };
-  }
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

@@ -14,15 +14,7 @@ import {
   REQUEST_TIMEOUT_MS,
   retryPauseMs,
 } from '@shared/constants';
-import {
-  fillPath,
-  type RouteBody,
-  type RouteName,
-  type RouteQuery,
-  type RouteResponse,
-  type Routes,
-  routes,
-} from '@shared/routes';
+import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '@shared/routes';
 import { ErrorBody } from '@shared/schemas/common';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { logAppError } from './app-error';
@@ -151,7 +143,24 @@ async function idToken(): Promise<string | undefined> {
   }
 }
 
-function buildUrl(path: string, params: unknown, query: unknown): string {
+type RouteTable = typeof import('@shared/routes');
+let routeTable: Promise<RouteTable> | undefined;
+/**
+ * The route table (every route's zod schemas, about 65 kB) loads with the first call rather than with
+ * this module, so a screen that has not called the API yet (/login) does not wait for it.
+ */
+async function loadRoutes(name: RouteName): Promise<RouteTable> {
+  try {
+    routeTable ??= import('@shared/routes');
+    return await routeTable;
+  } catch (error) {
+    routeTable = undefined;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ApiError({ route: name, kind: 'network', status: 0, message: `Network error: ${reason}` });
+  }
+}
+
+function buildUrl(fillPath: RouteTable['fillPath'], path: string, params: unknown, query: unknown): string {
   const url = fillPath(path, params as Record<string, string> | undefined);
   if (!query || typeof query !== 'object') return url;
   const search = new URLSearchParams();
@@ -180,10 +189,10 @@ async function readJson(response: Response, failed: (error: unknown) => ApiError
 
 async function attempt<N extends RouteName>(
   name: N,
+  def: Routes[N],
   url: string,
   options: ApiOptions<N>,
 ): Promise<RouteResponse<N>> {
-  const def = routes[name];
   const headers: Record<string, string> = { accept: 'application/json', [HEADER_SESSION_ID]: SESSION_ID };
   headers[HEADER_CHAOS] = chaosFlag();
   if (def.auth !== 'public') {
@@ -258,8 +267,9 @@ async function attempt<N extends RouteName>(
 /** Call a route of shared/routes.ts and resolve to its response `data`; rejects with ApiError. */
 export async function api<N extends RouteName>(name: N, ...args: ApiArgs<N>): Promise<RouteResponse<N>> {
   const options: ApiOptions<N> = args[0] ?? {};
+  const { routes, fillPath } = await loadRoutes(name);
   const def = routes[name];
-  const url = buildUrl(def.path, options.params, options.query);
+  const url = buildUrl(fillPath, def.path, options.params, options.query);
 
   let failure: ApiError | undefined;
   for (let n = 1; n <= REQUEST_ATTEMPTS; n++) {
@@ -267,7 +277,7 @@ export async function api<N extends RouteName>(name: N, ...args: ApiArgs<N>): Pr
       throw new ApiError({ route: name, kind: 'aborted', status: 0, message: 'The request was cancelled' });
     }
     try {
-      return await attempt(name, url, options);
+      return await attempt(name, def, url, options);
     } catch (error) {
       failure =
         error instanceof ApiError
