@@ -6,6 +6,7 @@
  * softly too often; where a request sends (an invitation, a quiz) it is refused up front with
  * `refusalMessage`, where the stream sends (mentions) the sender is told by a notification.
  */
+import { MAIL_REFUSAL_MARK } from '../../shared/constants';
 import type { MailHealth } from '../../shared/schemas/team';
 import { db, type MailAddressItem } from './entities';
 
@@ -35,7 +36,7 @@ export function refusalMessage(item: Pick<MailAddressItem, 'address' | 'state' |
     item.state === 'COMPLAINED'
       ? `they marked it as spam on ${day(item.since)}`
       : `it bounced on ${day(item.since)}`;
-  return `${item.address} is not receiving our e-mail (${why}). Check the address or ask them another way.`;
+  return `${item.address} ${MAIL_REFUSAL_MARK} (${why}). Check the address or ask them another way.`;
 }
 
 /** What the Team page shows of an address: only a state a sender should know of. */
