@@ -11,6 +11,7 @@ import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { mailTo } from '../support/mail';
 import { type Person, people } from '../support/people';
+import { createQuiz } from '../support/quizzes';
 import { Resources } from '../support/resources';
 
 const resources = new Resources();
@@ -80,6 +81,57 @@ describe('mail health', () => {
     await stack.settle();
     expect(await mailTo(stack, BOUNCES)).toHaveLength(sentBefore);
     expect((await rows(other)).map((r) => r.emailAddress)).not.toContain(BOUNCES);
+  });
+
+  it('refuses a quiz to the bouncing address with the reason', async () => {
+    const { quizId } = await createQuiz(as(admin));
+    const refused = await as(admin).raw('sendQuizInvite', {
+      params: { quizId },
+      body: { emailAddress: BOUNCES },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(REFUSAL);
+    await stack.settle();
+    expect(await mailTo(stack, BOUNCES)).toHaveLength(sentBefore);
+  });
+
+  it('applies a redelivered SES event once, and a delivery clears transient bounces', async () => {
+    const { handler } = await import('../../functions/mail-events/handler');
+    const address = 'soft@mailhealth.test';
+    const bounce = (messageId: string, timestamp: string) => ({
+      source: 'aws.ses',
+      'detail-type': 'Email Bounced',
+      detail: {
+        eventType: 'Bounce',
+        mail: { messageId, timestamp, destination: [address] },
+        bounce: {
+          bounceType: 'Transient',
+          bounceSubType: 'MailboxFull',
+          bouncedRecipients: [{ emailAddress: address, diagnosticCode: 'smtp; 452 4.2.2 mailbox full' }],
+          timestamp,
+        },
+      },
+    });
+    const state = async () => {
+      const { db } = await import('../../functions/common/entities');
+      return (await db().entities.mailAddress.get({ address }).go({ consistent: true })).data;
+    };
+    const first = bounce('m1', '2026-11-20T10:00:00.000Z');
+    await handler(first);
+    await handler(first);
+    expect(await state()).toMatchObject({ state: 'DELAYED', stopped: false, transientBounces: 1 });
+    await handler([bounce('m2', '2026-11-21T10:00:00.000Z'), bounce('m3', '2026-11-22T10:00:00.000Z')]);
+    expect(await state()).toMatchObject({ state: 'BOUNCING', stopped: true, transientBounces: 3 });
+    await handler({
+      source: 'aws.ses',
+      'detail-type': 'Email Delivered',
+      detail: {
+        eventType: 'Delivery',
+        mail: { messageId: 'm4', timestamp: '2026-11-26T10:00:00.000Z', destination: [address] },
+        delivery: { recipients: [address], timestamp: '2026-11-26T10:00:01.000Z' },
+      },
+    });
+    expect(await state()).toMatchObject({ state: 'DELIVERING', stopped: false, transientBounces: 0 });
   });
 
   it("sends no mention e-mail to the bouncing member and tells the comment's author why", async () => {
