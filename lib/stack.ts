@@ -20,6 +20,7 @@ import { Auth } from './constructs/auth';
 import { Backend } from './constructs/backend';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
+import { MailEvents } from './constructs/mail-events';
 import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
 import { Schedules } from './constructs/schedules';
@@ -52,6 +53,7 @@ export class QuestionnaireStack extends Stack {
   readonly jobs: StreamJobs;
   readonly schedules: Schedules;
   readonly replies: Replies;
+  readonly mailEvents: MailEvents;
   readonly apiFirewall: WebAcl;
 
   constructor(scope: Construct, id: string, props: QuestionnaireStackProps) {
@@ -138,6 +140,11 @@ export class QuestionnaireStack extends Stack {
     });
     this.schedules = new Schedules(this, 'Schedules', { backend: this.backend });
     this.replies.addReceiver(this.backend);
+    this.mailEvents = new MailEvents(this, 'MailEvents', {
+      email: this.email,
+      backend: this.backend,
+      removalPolicy,
+    });
 
     this.api = new Api(this, 'Api', {
       stageName: config.stage,

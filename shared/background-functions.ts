@@ -88,6 +88,12 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 300,
     },
   },
+  mailEvents: {
+    entry: 'functions/mail-events/handler.ts',
+    description:
+      "SES bounce, complaint, delivery-delay, reject and delivery events of the configuration set: each address's state, so sending to one that bounces stops",
+    access: { table: 'readwrite' },
+  },
   documentExpiry: {
     entry: 'functions/documents/expiry-job.ts',
     description:

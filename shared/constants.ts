@@ -30,3 +30,10 @@ export const SUPPORT_EMAIL = 'support@example.com';
  * the hour is spent (functions/common/rate-limit.ts); the invite screens show it as it is.
  */
 export const INVITATION_LIMIT_MESSAGE = 'Too many invitations sent. Please try again later.';
+
+/**
+ * The words every refusal to e-mail an address that bounces or marked us as spam carries
+ * ("<address> is not receiving our e-mail (it bounced on <date>). Check the address or ask them another way."):
+ * screens that show only known server messages recognise it by these.
+ */
+export const MAIL_REFUSAL_MARK = 'is not receiving our e-mail';

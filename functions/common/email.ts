@@ -8,6 +8,9 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { clientFor } from './aws-client';
 import { config } from './config';
+import type { MailAddressItem } from './entities';
+import { logger } from './logger';
+import { stoppedAddress } from './mail-health';
 export interface RenderedEmail {
   subject: string;
   text: string;
@@ -38,7 +41,23 @@ export interface SendOptions {
   replyTo?: string;
 }
 
-export async function sendEmail(to: string, email: RenderedEmail, options: SendOptions = {}) {
+/** What became of a send: sent, or not sent because our e-mail does not reach the address. */
+export type SendOutcome = { sent: true } | { sent: false; stopped: MailAddressItem };
+
+/**
+ * Sends one e-mail, unless SES told us the address bounces, complained or is suppressed (see
+ * mail-health.ts): then nothing is sent and the outcome says why, for the caller to tell the sender.
+ */
+export async function sendEmail(
+  to: string,
+  email: RenderedEmail,
+  options: SendOptions = {},
+): Promise<SendOutcome> {
+  const stopped = await stoppedAddress(to);
+  if (stopped) {
+    logger.info('not sent: the address does not receive our e-mail', { state: stopped.state });
+    return { sent: false, stopped };
+  }
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: config.mailFrom,
@@ -55,4 +74,5 @@ export async function sendEmail(to: string, email: RenderedEmail, options: SendO
       },
     }),
   );
+  return { sent: true };
 }

@@ -27,7 +27,7 @@ const DONE_TTL_SECONDS = 24 * 60 * 60;
  * Runs a side effect that must not happen twice (an e-mail) at most once per stream record and
  * purpose. If it fails, the mark is removed so the stream's retry can try again.
  */
-export async function once(change: Change, purpose: string, effect: () => Promise<void>) {
+export async function once(change: Change, purpose: string, effect: () => Promise<unknown>) {
   const reactionId = `${change.id}#${purpose}`;
   try {
     await db()

@@ -18,6 +18,7 @@ import {
   type UserItem,
 } from '../common/entities';
 import { publish } from '../common/events';
+import { refusalMessage, stoppedAddress } from '../common/mail-health';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, once, type Reactions } from '../common/reactions';
 import { fullName, usersById } from '../common/team-directory';
@@ -68,6 +69,23 @@ async function mail(
   recipientUserId?: string,
 ) {
   await once(m.change, purpose, async () => {
+    // Not to an address our e-mail does not reach; the author of a mention or copy hears why.
+    const stopped = await stoppedAddress(to);
+    if (stopped) {
+      if (kind !== 'reply' && m.comment.createdByUserId)
+        await createNotification(
+          {
+            recipientUserId: m.comment.createdByUserId,
+            causedByUserId: m.comment.createdByUserId,
+            teamId: m.comment.teamId,
+            title: `Your comment did not reach ${stopped.address}`,
+            description: refusalMessage(stopped),
+            linkReferencePath: `/Projects/${m.comment.projectId}/${m.comment.questionId}`,
+          },
+          notificationId(m.change.at, `${m.change.id}#undelivered#${stopped.address}`),
+        );
+      return;
+    }
     const secret = await replySigningSecret();
     const key: QuestionKey = {
       teamId: m.comment.teamId,

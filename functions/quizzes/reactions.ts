@@ -12,6 +12,7 @@ import { config } from '../common/config';
 import { sendEmail } from '../common/email';
 import { type ProjectItem, reviewedWork, type UserItem } from '../common/entities';
 import { publish } from '../common/events';
+import { refusalMessage } from '../common/mail-health';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, once, type Reactions } from '../common/reactions';
 import { quizInviteEmail, quizInviteLink } from './emails';
@@ -70,8 +71,8 @@ async function onInvite(change: Change) {
     await publish({ ...event, scope: { kind: 'team', id: recipientTeamId } }, origin);
   }
   if (change.kind === 'INSERT') {
-    await once(change, 'quiz-invite-email', () =>
-      sendEmail(
+    await once(change, 'quiz-invite-email', async () => {
+      const outcome = await sendEmail(
         invite.emailAddress,
         quizInviteEmail({
           senderName: invite.senderName,
@@ -83,8 +84,21 @@ async function onInvite(change: Change) {
           hasAccount: Boolean(recipient),
           link: quizInviteLink(config.appUrl, invite.emailAddress, Boolean(recipient)),
         }),
-      ),
-    );
+      );
+      // The address stopped receiving our e-mail after the quiz was sent: the sender hears why.
+      if (!outcome.sent)
+        await createNotification(
+          {
+            recipientUserId: invite.createdByUserId,
+            causedByUserId: invite.createdByUserId,
+            teamId: invite.senderTeamId,
+            title: `${invite.quizName} did not reach ${invite.emailAddress}`,
+            description: refusalMessage(outcome.stopped),
+            linkReferencePath: '/Quiz/?tab=sent',
+          },
+          notificationId(change.at, `${change.id}#quiz-undelivered`),
+        );
+    });
     if (recipient?.teamId)
       await notifyRecipient(invite, { userId: recipient.userId, teamId: recipient.teamId });
     return;

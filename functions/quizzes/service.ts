@@ -31,6 +31,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from
 import { sessionMark } from '../common/events';
 import { tableXlsx } from '../common/formats/data-export';
 import { answersFlowToLibrary } from '../common/library-flow';
+import { refusalMessage, stoppedAddress } from '../common/mail-health';
 import { limitInvitationMail } from '../common/rate-limit';
 import { presignDownload, writeObjectBytes } from '../common/storage';
 import { fullName, teamsById, usersById } from '../common/team-directory';
@@ -142,6 +143,9 @@ export async function sendInvite(
   const quiz = await quizOf(caller, quizId);
   const questionCount = questionsOf(quiz.quizConfiguration);
   if (!questionCount) throw new UnprocessableError(QUIZ_MESSAGES.noQuestions);
+  // No invitation to an address our e-mail does not reach: the sender hears why now.
+  const stopped = await stoppedAddress(body.emailAddress);
+  if (stopped) throw new UnprocessableError(refusalMessage(stopped));
   await limitInvitationMail(caller.user.teamId);
   const team = (await teamsById([caller.user.teamId])).get(caller.user.teamId);
   const quizInviteId = randomUUID();

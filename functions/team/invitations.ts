@@ -6,6 +6,7 @@ import type { Caller, TeamCaller } from '../common/caller';
 import { ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
 import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
+import { refusalMessage, stoppedAddress } from '../common/mail-health';
 import { photoUrl } from '../common/photos';
 import { limitInvitationMail } from '../common/rate-limit';
 import { membershipStatus, teamsById, usersById } from '../common/team-directory';
@@ -51,6 +52,9 @@ export async function inviteMember(
   if (isMember || (existing && membershipStatus(existing) === 'ACTIVE'))
     throw new ConflictError(ALREADY_MEMBER);
   if (existing) throw new ConflictError(ALREADY_INVITED);
+  // No invitation to an address our e-mail does not reach: the inviter hears why now.
+  const stopped = await stoppedAddress(email);
+  if (stopped) throw new UnprocessableError(refusalMessage(stopped));
   await limitInvitationMail(teamId);
   const invitation = await repo.createInvitation({
     teamId,

@@ -1,6 +1,7 @@
 /** How a membership is shown: with its member's name and photo, its group and role names. */
 import type { Membership } from '../../shared/schemas/team';
 import type { MembershipItem, UserItem } from '../common/entities';
+import { mailHealthOf, mailStates, normaliseAddress } from '../common/mail-health';
 import { photoUrl } from '../common/photos';
 import { membershipStatus, teamGroupNames, teamRoles, usersById } from '../common/team-directory';
 
@@ -49,5 +50,11 @@ async function toMembership(m: MembershipItem, { users, groups, roles }: Directo
 /** Memberships of one team as the API shows them, in the order given. */
 export async function viewMemberships(teamId: string, memberships: MembershipItem[]) {
   const directory = await directoryFor(teamId, memberships);
-  return Promise.all(memberships.map((m) => toMembership(m, directory)));
+  const views = await Promise.all(memberships.map((m) => toMembership(m, directory)));
+  // Whether our e-mail reaches each address (one batch read): a row says so when it does not.
+  const states = await mailStates(views.map((v) => v.emailAddress));
+  return views.map((view) => {
+    const mailHealth = mailHealthOf(states.get(normaliseAddress(view.emailAddress)));
+    return mailHealth ? { ...view, mailHealth } : view;
+  });
 }

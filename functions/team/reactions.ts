@@ -8,6 +8,7 @@ import { config } from '../common/config';
 import { sendEmail } from '../common/email';
 import type { MembershipItem } from '../common/entities';
 import { publish } from '../common/events';
+import { refusalMessage } from '../common/mail-health';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
 import { fullName } from '../common/team-directory';
@@ -20,8 +21,8 @@ async function sendInvitation(change: Change, invitation: MembershipItem) {
     repo.getTeam(invitation.teamId),
   ]);
   const email = invitation.invitedEmail ?? invitation.emailAddress;
-  await once(change, 'invitation-email', () =>
-    sendEmail(
+  await once(change, 'invitation-email', async () => {
+    const outcome = await sendEmail(
       email,
       invitationEmail({
         senderName: fullName(sender),
@@ -29,8 +30,21 @@ async function sendInvitation(change: Change, invitation: MembershipItem) {
         email,
         appUrl: config.appUrl,
       }),
-    ),
-  );
+    );
+    // The address stopped receiving our e-mail after the invitation was made: the inviter hears why.
+    if (!outcome.sent && invitation.invitedByUserId)
+      await createNotification(
+        {
+          recipientUserId: invitation.invitedByUserId,
+          causedByUserId: invitation.invitedByUserId,
+          teamId: invitation.teamId,
+          title: `Your invitation did not reach ${email}`,
+          description: refusalMessage(outcome.stopped),
+          linkReferencePath: '/Team',
+        },
+        notificationId(change.at, `${change.id}#invitation-undelivered`),
+      );
+  });
 }
 
 async function notifyInviter(change: Change, accepted: MembershipItem) {

@@ -11,7 +11,8 @@
  *   most 10 metrics, so a group with many methods gets one alarm per slice of its methods.
  * - Every function: errors, throttles, and a maximum duration near (80% of) its timeout.
  * - Stream readers: iterator age (how far behind the table's stream the function is).
- * - Queues: an on-failure / dead-letter queue with any message in it; any other queue whose oldest message
+ * - Queues: an on-failure / dead-letter queue (of an event source, a function or an EventBridge target) with
+ *   any message in it; any other queue whose oldest message
  *   waits too long.
  * - The table: read and write throttle events. SES: the account's bounce and complaint rates, below the
  *   levels at which SES puts sending under review (5% / 0.1%) and well below pausing it (10% / 0.5%).
@@ -22,6 +23,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -167,6 +169,12 @@ export class Monitoring extends Construct {
       if (c instanceof lambda.CfnFunction && c.deadLetterConfig) {
         const target = (Stack.of(c).resolve(c.deadLetterConfig) as { targetArn?: unknown }).targetArn;
         if (target) failureTargets.add(JSON.stringify(target));
+      }
+      if (c instanceof events.CfnRule && c.targets) {
+        // An EventBridge target's dead-letter queue (the mail events rule's).
+        const ruleTargets = Stack.of(c).resolve(c.targets) as Array<{ deadLetterConfig?: { arn?: unknown } }>;
+        for (const target of ruleTargets ?? [])
+          if (target.deadLetterConfig?.arn) failureTargets.add(JSON.stringify(target.deadLetterConfig.arn));
       }
       if (c instanceof lambda.CfnEventInvokeConfig && c.destinationConfig) {
         const target = (Stack.of(c).resolve(c.destinationConfig) as { onFailure?: { destination?: unknown } })

@@ -25,6 +25,15 @@ function readSaved(file: string): StoredEmail[] {
     });
 }
 
+/** Who hears of each e-mail stored from now on (the local SES event publishing). */
+const listeners = new Set<(email: StoredEmail) => void>();
+
+/** Calls `listener` with each e-mail the emulator stores from now on; answers a function that stops it. */
+export function onStoredMail(listener: (email: StoredEmail) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** An array whose push also appends to the file (the emulator only ever pushes to it). */
 function persisting(file: string, initial: StoredEmail[]): StoredEmail[] {
   const list = [...initial];
@@ -38,7 +47,9 @@ function persisting(file: string, initial: StoredEmail[]): StoredEmail[] {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     }
-    return Array.prototype.push.apply(list, items);
+    const length = Array.prototype.push.apply(list, items);
+    for (const item of items) for (const listener of listeners) listener(item);
+    return length;
   };
   return list;
 }

@@ -21,11 +21,13 @@ import {
 import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
 import { type Gateway, type GatewayOptions, MANAGEMENT_PREFIX, startGateway } from './gateway';
 import { LocalDataError } from './local-data';
+import { onStoredMail } from './mail-store';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
 import { ensureDemoTeam, ensureTable } from './provision';
 import { type LocalSecrets, localSecrets, newManagementKey } from './secrets';
 import { SeedInconsistency } from './seed-identity';
-import { closeSmtpListener, startSmtpListener } from './smtp';
+import { eventsFor } from './ses-simulator';
+import { closeSmtpListener, RECEIVED_MARK, startSmtpListener } from './smtp';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
 import { type StreamPoller, startStreamReader, streamJobConsumers } from './stream';
@@ -335,6 +337,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     stops.push(() => closeSmtpListener(smtp));
+    // SES event publishing: each e-mail the emulator stores becomes the events SES would publish for it
+    // (the mailbox simulator's addresses bounce, complain…), handed to the mailEvents function as the
+    // EventBridge rule does on AWS, a moment after the send.
+    const { handler: mailEventsHandler } = await import('../../functions/mail-events/handler');
+    const publishing = new Set<Promise<void>>();
+    const stopPublishing = onStoredMail((email) => {
+      if (String(email.subject ?? '').startsWith(RECEIVED_MARK)) return;
+      const events = eventsFor(email);
+      if (events.length === 0) return;
+      const delivered: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, 20))
+        .then(async () => {
+          for (const event of events) await mailEventsHandler(event);
+        })
+        .catch((error: Error) => console.error(`mail events failed: ${error.message}`))
+        .finally(() => publishing.delete(delivered));
+      publishing.add(delivered);
+    });
+    stops.push(async () => {
+      stopPublishing();
+      await Promise.all(publishing);
+    });
     // Demo projects once the reactions run: the stream builds their dashboards, as in production.
     if (seed === 'demo')
       await (await import('./demo/seed'))

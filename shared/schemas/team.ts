@@ -12,6 +12,17 @@ export const Permissions = z.partialRecord(z.enum(PERMISSION_KEYS), z.boolean())
 
 export const MEMBERSHIP_STATUSES = ['ACTIVE', 'INVITED'] as const;
 
+/**
+ * Our e-mail does not reach this address (SES reported a bounce, a complaint or the suppression list):
+ * nothing more is sent to it, and `message` says why and what to do.
+ */
+export const MailHealth = z.object({
+  state: z.enum(['BOUNCING', 'SUPPRESSED', 'COMPLAINED']),
+  since: z.string(),
+  message: z.string(),
+});
+export type MailHealth = z.infer<typeof MailHealth>;
+
 /** A member of the team, or a pending invitation (status INVITED, userId and member null). */
 export const Membership = z.object({
   membershipId: z.string(),
@@ -32,6 +43,8 @@ export const Membership = z.object({
     .nullable(),
   group: z.object({ groupName: z.string() }),
   role: z.object({ name: z.string(), code: z.string() }),
+  /** Present only when our e-mail does not reach the address. */
+  mailHealth: MailHealth.optional(),
 });
 export type Membership = z.infer<typeof Membership>;
 

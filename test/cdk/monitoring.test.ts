@@ -209,6 +209,28 @@ describe('monitoring: coverage', () => {
     }
   });
 
+  it("alarms on any message in an EventBridge target's dead-letter queue (the mail events rule's)", () => {
+    const deadLetterQueues = ofType(app.Resources, 'AWS::Events::Rule')
+      .flatMap(
+        ([, rule]) => (rule.Properties.Targets ?? []) as Array<{ DeadLetterConfig?: { Arn?: unknown } }>,
+      )
+      .map((target) => targetOf(target.DeadLetterConfig?.Arn, app))
+      .filter((id): id is string => id !== undefined);
+    expect(deadLetterQueues.length).toBeGreaterThan(0);
+    for (const id of deadLetterQueues) {
+      const [alarm] = alarmsOn(
+        alarmProps(),
+        app,
+        'AWS/SQS',
+        'ApproximateNumberOfMessagesVisible',
+        'QueueName',
+        id,
+      );
+      expect(alarm, id).toBeDefined();
+      expect(alarm.Threshold, id).toBe(0);
+    }
+  });
+
   it("alarms when a reader of the table's stream falls behind", () => {
     const readers = ofType(app.Resources, 'AWS::Lambda::EventSourceMapping')
       .filter(([, m]) => JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'))

@@ -10,6 +10,7 @@ import { ApiKeyEntity } from './api-key';
 import { ConnectionEntity } from './connection';
 import { DocumentLinkEntity } from './document-link';
 import { GroupEntity } from './group';
+import { MailAddressEntity } from './mail-address';
 import { MembershipEntity } from './membership';
 import { NotificationEntity } from './notification';
 import { ProjectEntity } from './project';
@@ -50,6 +51,7 @@ export const sharedEntities = {
   activityEvent: ActivityEventEntity,
   activityDay: ActivityDayEntity,
   reactionLog: ReactionLogEntity,
+  mailAddress: MailAddressEntity,
 };
 
 /** The shared entities bound to the table, created on first use (the table name comes from env). */
@@ -67,6 +69,7 @@ export type SourceItem = EntityItem<typeof SourceEntity>;
 export type SourceSheetItem = EntityItem<typeof SourceSheetEntity>;
 export type SourceDocumentItem = EntityItem<typeof SourceDocumentEntity>;
 export type NotificationItem = EntityItem<typeof NotificationEntity>;
+export type MailAddressItem = EntityItem<typeof MailAddressEntity>;
 export { linkIdOf, PROJECT_SCOPE } from './document-link';
 export { canSeeProject } from './project';
 export { NOBODY } from './project-stats';

@@ -2,6 +2,7 @@
  * Quiz Central's rules (spec 002 §2.5, §4, §5, §8), as pure functions: the tab in the URL, what
  * each invitation row offers, how its status reads, the invite e-mail rule and the error wording.
  */
+import { MAIL_REFUSAL_MARK } from '@shared/constants';
 import type { PermissionMap } from '@shared/permissions';
 import { type InviteStatus, QUIZ_MESSAGES, type QuizInvite, SendInviteRequest } from '@shared/schemas/quiz';
 
@@ -95,6 +96,8 @@ export function quizErrorMessage(error: unknown, fallback: string): string {
   if (error && typeof error === 'object' && 'status' in error && 'message' in error) {
     const { status, message } = error as { status: number; message: string };
     if (status >= 400 && status < 500 && KNOWN_MESSAGES.has(message)) return message;
+    // The address bounced or marked our e-mail as spam: the server's words say which and since when.
+    if (status === 422 && typeof message === 'string' && message.includes(MAIL_REFUSAL_MARK)) return message;
   }
   return fallback;
 }

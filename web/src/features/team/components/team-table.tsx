@@ -7,6 +7,7 @@ import { useUpdateMember } from '@/features/team/api/update-member';
 import { assignableRoles, type Caller, rowAccess } from '@/features/team/utils/member-access';
 import { formatAddedDate, formatLastSeen, NEVER } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { AddressWithHealth } from './mail-health-badge';
 import classes from './team-table.module.css';
 
 export const ACCESS_UPDATED = 'Access updated';
@@ -132,7 +133,9 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
             Not Accepted
           </Text>
         </Cell>
-        <Cell column="Email Address">{membership.emailAddress}</Cell>
+        <Cell column="Email Address">
+          <AddressWithHealth address={membership.emailAddress} health={membership.mailHealth} />
+        </Cell>
         <Cell column="Team">{membership.group.groupName}</Cell>
         <Cell column="Role">{membership.role.name}</Cell>
         <Cell column="Added">{formatAddedDate(membership.createdAt)}</Cell>
@@ -162,7 +165,9 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
           </Text>
         </Row>
       </Cell>
-      <Cell column="Email Address">{email}</Cell>
+      <Cell column="Email Address">
+        <AddressWithHealth address={email} health={membership.mailHealth} />
+      </Cell>
       <Cell column="Team" miw={170}>
         {access.canChangeTeam ? (
           <Select

@@ -17,6 +17,15 @@ describe('the toast of a failed invitation', () => {
     expect(inviteErrorToast(refused)).toEqual({ message: refused.message, title: INVITE_ERROR });
   });
 
+  it("shows the server's 422 when the address does not receive our e-mail", () => {
+    const refused = {
+      status: 422,
+      message:
+        'bounce@simulator.amazonses.com is not receiving our e-mail (it bounced on 27 Nov 2026). Check the address or ask them another way.',
+    };
+    expect(inviteErrorToast(refused)).toEqual({ message: refused.message, title: INVITE_ERROR });
+  });
+
   it('shows only the subject for other failures', () => {
     expect(inviteErrorToast({ status: 500, message: 'Internal detail' })).toEqual({ message: INVITE_ERROR });
     expect(inviteErrorToast({ status: 400, message: 'Invalid request body' })).toEqual({
