@@ -4,10 +4,9 @@
  * role has the permission, else 403), and 403 for every team route to someone without a team. What
  * the sweeps check and how to reproduce a run: test/support/route-sweep.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, permissionsFor } from '../../shared/permissions';
 import { pathParams, routeList } from '../../shared/routes';
-import { Resources } from '../support/resources';
 import {
   API_KEY_ROUTES,
   BAD_INPUT_HALVES,
@@ -28,25 +27,16 @@ import {
   paramsFor,
   permissionRoutes,
   SAMPLE_CTX,
-  type Sweep,
   type SweepRequest,
   send,
-  startSweep,
+  sweepFile,
   tally,
   teamRoutes,
 } from '../support/route-sweep';
 
-const resources = new Resources();
-let sweep: Sweep;
-
-beforeAll(async () => {
-  sweep = await startSweep(resources, { home: true, holders: true, loner: true });
-}, 180_000);
-
-afterAll(async () => {
-  console.log(countsLine('coverage and permissions'));
-  await resources.stopAll();
-});
+const { sweep } = sweepFile({ home: true, holders: true, loner: true }, () =>
+  countsLine('coverage and permissions'),
+);
 
 describe('route table coverage', () => {
   it('knows how to call every route: as a user, in public, or with the team’s API key', () => {

@@ -3,9 +3,8 @@
  * team's real ids, answers 404 (or 403), shows none of this team's data and changes none of it.
  * What the sweeps check and how to reproduce a run: test/support/route-sweep.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pathParams, routeList } from '../../shared/routes';
-import { Resources } from '../support/resources';
 import {
   type Ctx,
   clip,
@@ -18,25 +17,14 @@ import {
   judge,
   names,
   paramsFor,
-  type Sweep,
   type SweepRequest,
   send,
-  startSweep,
+  sweepFile,
   type TeamData,
   tally,
 } from '../support/route-sweep';
 
-const resources = new Resources();
-let sweep: Sweep;
-
-beforeAll(async () => {
-  sweep = await startSweep(resources, { victim: true, intruder: true });
-}, 180_000);
-
-afterAll(async () => {
-  console.log(countsLine('cross-team'));
-  await resources.stopAll();
-});
+const { sweep } = sweepFile({ victim: true, intruder: true }, () => countsLine('cross-team'));
 
 describe('cross-team sweep (another team’s owner with this team’s real ids)', () => {
   /** What the victim's owner and member see of their team. */

@@ -6,11 +6,10 @@
  * and library file, which are then read, searched, suggested from and autofilled: 0 answers of 500
  * or above, no internals in any error. Prints its counts. What the sweeps check: route-sweep.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { pathParams, type RouteEntry, routeList } from '../../shared/routes';
 import { eventually } from '../support/eventually';
-import { Resources } from '../support/resources';
 import {
   countsLine,
   ctxOf,
@@ -20,10 +19,9 @@ import {
   expectNoProblems,
   judge,
   paramsFor,
-  type Sweep,
   type SweepRequest,
   send,
-  startSweep,
+  sweepFile,
   tally,
 } from '../support/route-sweep';
 import { importSource, uploadLibraryFile } from '../support/sources';
@@ -34,17 +32,7 @@ const VALUES = [...WORDS, ...WORDS.map((w) => `Is the ${w} of customer data encr
 /** Requests of each route sent over HTTP; the rest go in-process to the gateway's dispatch. */
 const OVER_HTTP = 3;
 
-const resources = new Resources();
-let sweep: Sweep;
-
-beforeAll(async () => {
-  sweep = await startSweep(resources, { home: true });
-}, 180_000);
-
-afterAll(async () => {
-  console.log(countsLine('prototype words'));
-  await resources.stopAll();
-});
+const { sweep } = sweepFile({ home: true }, () => countsLine('prototype words'));
 
 /** Every string in a JSON value, by its path (array indexes and object keys). */
 function stringPaths(value: unknown, at: Array<string | number> = []): Array<Array<string | number>> {

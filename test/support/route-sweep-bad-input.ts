@@ -3,7 +3,7 @@
  * sweep-bad-input-2 (test/integration) each sweep one half of the route table (BAD_INPUT_HALVES).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { jsonLimitProblem } from '../../functions/common/http';
 import { MAX_BODY_BYTES } from '../../shared/constants';
@@ -17,7 +17,6 @@ import {
   pathSegments,
   UNKNOWN_IDS,
 } from './arbitraries';
-import { Resources } from './resources';
 import {
   BAD_INPUT_HALVES,
   CORE_PATH_SEGMENTS,
@@ -39,27 +38,18 @@ import {
   type SweepRequest,
   sample,
   seedFor,
-  startSweep,
   sweepCases,
+  sweepFile,
   tally,
   WRONG_CONTENT_TYPES,
 } from './route-sweep';
 
-/** Defines the bad-input sweep of `routes`; `sweep` gives what the file's beforeAll started. */
 /**
  * A bad-input sweep file (sweep-bad-input-1 and -2): its own stack with the home team, the sweep of
  * its half of the route table, and its counts line.
  */
 export function badInputSweepFile(half: 0 | 1) {
-  const resources = new Resources();
-  let sweep: Sweep;
-  beforeAll(async () => {
-    sweep = await startSweep(resources, { home: true });
-  }, 180_000);
-  afterAll(async () => {
-    console.log(countsLine(`bad input, half ${half + 1} of 2`));
-    await resources.stopAll();
-  });
+  const { sweep } = sweepFile({ home: true }, () => countsLine(`bad input, half ${half + 1} of 2`));
   describeBadInputSweep(BAD_INPUT_HALVES[half], () => sweep);
 }
 

@@ -24,7 +24,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import * as z from 'zod';
 import { db, newQuestionId } from '../../functions/common/entities';
 import { logger } from '../../functions/common/logger';
@@ -47,7 +47,7 @@ import { eventually } from './eventually';
 import { startTestStack, type TestStack } from './local-stack';
 import { type Person, people } from './people';
 import { answeredQuiz, sendQuiz, VENDOR_REVIEW } from './quizzes';
-import type { Resources } from './resources';
+import { Resources } from './resources';
 import { importSource, uploadLibraryFile, uploadSource } from './sources';
 
 /** A questionnaire as small as they come: a header and one question. */
@@ -959,6 +959,33 @@ export async function startSweep(resources: Resources, needs: SweepNeeds): Promi
       return seeded('loner', loner);
     },
   };
+}
+
+/**
+ * A sweep file's set-up: its stack with what it `needs`, started before its tests and stopped after
+ * them, when it prints `countsLine()`. Answers the sweep (usable from the tests on) and the file's
+ * resources, for anything more the file starts.
+ */
+export function sweepFile(
+  needs: SweepNeeds,
+  countsLineOf: () => string,
+): { sweep: Sweep; resources: Resources } {
+  const resources = new Resources();
+  let started: Sweep | undefined;
+  beforeAll(async () => {
+    started = await startSweep(resources, needs);
+  }, 180_000);
+  afterAll(async () => {
+    console.log(countsLineOf());
+    await resources.stopAll();
+  });
+  const sweep = new Proxy({} as Sweep, {
+    get: (_, key) => {
+      if (!started) throw new Error('The sweep is used before its beforeAll started it');
+      return started[key as keyof Sweep];
+    },
+  });
+  return { sweep, resources };
 }
 
 /** The counts line a sweep file prints when it ends, naming its concern. */
