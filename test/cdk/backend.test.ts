@@ -2,10 +2,12 @@
  * Backend: the handlers' shared runtime settings and bundling (the one synthesis with real esbuild
  * bundling), and least privilege: each function has its own role, granted exactly its declared access.
  */
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
+import { DISPATCHER_STREAM } from '../../lib/constructs/stream-dispatcher';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import {
@@ -74,7 +76,9 @@ describe('Lambda', () => {
       const own = Object.keys(fn.Properties.Environment.Variables).filter(
         (name) => !/^(PARAMETERS_SECRETS_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(name),
       );
-      expect(own.sort(), id).toEqual([...HANDLER_ENV].sort());
+      // The stream dispatcher also has its consumers' queue URLs.
+      const extra = id.startsWith('StreamDispatcher') ? ['STREAM_QUEUE_URLS'] : [];
+      expect(own.sort(), id).toEqual([...HANDLER_ENV, ...extra].sort());
       expect(fn.Properties.Environment.Variables).toMatchObject({
         STAGE: 'dev',
         NODE_OPTIONS: '--enable-source-maps',
@@ -176,6 +180,8 @@ const ALLOWED: { [K in AccessKey]-?: Record<AccessValue<K>, string[]> } = {
   connections: { true: ['execute-api:ManageConnections'], false: [] },
   replySigning: { true: ['secretsmanager:GetSecretValue'], false: [] },
   inboundMail: { read: ['s3:GetObject'] },
+  streamQueues: { send: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] },
+  streamRecords: { write: ['s3:PutObject'] },
 };
 
 /** What a declared access must at least be granted (the other direction). */
@@ -187,10 +193,18 @@ const REQUIRED: { [K in AccessKey]-?: Partial<Record<AccessValue<K>, string[]>> 
   connections: { true: ['execute-api:ManageConnections'] },
   replySigning: { true: ['secretsmanager:GetSecretValue'] },
   inboundMail: { read: ['s3:GetObject'] },
+  streamQueues: { send: ['sqs:SendMessage'] },
+  streamRecords: { write: ['s3:PutObject'] },
 };
 
-/** A function with a stream event source also reads the stream and writes failures to its queue. */
+/**
+ * A function with an event source: the dispatcher reads the stream and writes failures to its queue;
+ * a consumer receives from and deletes on its own queue.
+ */
 const EVENT_SOURCE = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
   'dynamodb:DescribeStream',
   'dynamodb:GetRecords',
   'dynamodb:GetShardIterator',
@@ -208,7 +222,7 @@ const RESOURCE_OF: Record<string, RegExp> = {
   ses: /"Email(Identity|ConfigurationSet)\w+"/,
   'cognito-idp': /"AuthUserPool\w+"/,
   'execute-api': /"WebSocketApi\w+"/,
-  sqs: /"(ReactionsFailedRecords|Jobs\w+Failed)\w+"/,
+  sqs: /"(StreamDispatcherFailedRecords|ReactionsChanges(Queue|DeadLetters)|Jobs\w+Queue(Queue|DeadLetters))\w+"/,
 };
 
 const matches = (pattern: string, action: string) =>
@@ -235,6 +249,14 @@ function streamJobFunctions(resources: Resources) {
   const jobs = new Map<string, { memoryMb: number; timeoutSeconds: number }>();
   for (const fn of Object.values(BACKGROUND_FUNCTIONS))
     if ('job' in fn) jobs.set(mappingOf(resources, fn.description).Properties.FunctionName.Ref, fn.job);
+  // The dispatcher: its declared memory and time.
+  jobs.set(
+    mappingOf(resources, BACKGROUND_FUNCTIONS.streamDispatcher.description).Properties.FunctionName.Ref,
+    {
+      memoryMb: DISPATCHER_STREAM.memoryMb,
+      timeoutSeconds: DISPATCHER_STREAM.timeout.toSeconds(),
+    },
+  );
   // Scheduled functions keep the default memory and their declared time (schedules.test.ts).
   for (const fn of Object.values(BACKGROUND_FUNCTIONS)) {
     if (!('schedule' in fn)) continue;
@@ -307,6 +329,12 @@ function declaredFunctions(resources: Resources): DeclaredFunction[] {
       name: 'reactions',
       functionId: mapping.Properties.FunctionName.Ref,
       access: BACKGROUND_FUNCTIONS.reactions.access,
+    },
+    {
+      name: 'streamDispatcher',
+      functionId: mappingOf(resources, BACKGROUND_FUNCTIONS.streamDispatcher.description).Properties
+        .FunctionName.Ref as string,
+      access: BACKGROUND_FUNCTIONS.streamDispatcher.access as FunctionAccess,
     },
     {
       name: 'inboundMail',
@@ -392,9 +420,15 @@ describe('least privilege', () => {
   it('lets only the declared uploads writers write objects, and only object keys', () => {
     for (const fn of declaredFunctions(resources)) {
       const writes = statementsOf(fn).filter((s) => actionsOf(s).includes('s3:PutObject'));
-      expect(writes.length > 0, fn.name).toBe(fn.access.uploads === 'readwrite');
+      expect(writes.length > 0, fn.name).toBe(
+        fn.access.uploads === 'readwrite' || fn.access.streamRecords === 'write',
+      );
       for (const s of writes)
-        expect(JSON.stringify(s.Resource), fn.name).toMatch(/DataUploadsBucket\w+.*\/\*"/);
+        expect(JSON.stringify(s.Resource), fn.name).toMatch(
+          fn.access.uploads === 'readwrite'
+            ? /DataUploadsBucket\w+.*\/\*"/
+            : /DataUploadsBucket\w+.*\/stream-records\/\*"/,
+        );
     }
   });
 

@@ -189,11 +189,17 @@ describe('monitoring: coverage', () => {
     }
   });
 
-  it('alarms on any message in an on-failure queue', () => {
-    const failureQueues = ofType(app.Resources, 'AWS::Lambda::EventSourceMapping')
+  it('alarms on any message in an on-failure queue or a dead-letter queue', () => {
+    // The stream dispatcher's on-failure queue, and each stream consumer queue's dead-letter queue.
+    const onFailure = ofType(app.Resources, 'AWS::Lambda::EventSourceMapping')
       .map(([, m]) => targetOf(m.Properties.DestinationConfig?.OnFailure?.Destination, app))
       .filter((id): id is string => id !== undefined);
-    expect(failureQueues.length).toBeGreaterThan(1);
+    const deadLetters = ofType(app.Resources, 'AWS::SQS::Queue')
+      .map(([, q]) => targetOf(q.Properties.RedrivePolicy?.deadLetterTargetArn, app))
+      .filter((id): id is string => id !== undefined);
+    expect(onFailure).toHaveLength(1);
+    expect(deadLetters.length).toBeGreaterThanOrEqual(5);
+    const failureQueues = [...onFailure, ...deadLetters];
     for (const id of failureQueues) {
       const [alarm] = alarmsOn(
         alarmProps(),
