@@ -222,7 +222,7 @@ const RESOURCE_OF: Record<string, RegExp> = {
   ses: /"Email(Identity|ConfigurationSet)\w+"/,
   'cognito-idp': /"AuthUserPool\w+"/,
   'execute-api': /"WebSocketApi\w+"/,
-  sqs: /"(StreamDispatcherFailedRecords|ReactionsChanges(Queue|DeadLetters)|Jobs\w+Queue(Queue|DeadLetters))\w+"/,
+  sqs: /"(StreamDispatcherFailedRecords|ReactionsChanges|Jobs\w+Queue)\w+"/,
 };
 
 const matches = (pattern: string, action: string) =>
