@@ -1,6 +1,6 @@
 /**
- * The Insights export job (BACKGROUND_FUNCTIONS.insightsExport): the stream dispatcher hands it, through its queue, each
- * export created QUEUED. It reads every matching question the requester may see, writes the CSV to
+ * The Insights export job (BACKGROUND_FUNCTIONS.insightsExport): the stream dispatcher hands it,
+ * through its queue, each export created QUEUED. It reads every matching question the requester may see, writes the CSV to
  * the uploads bucket and marks the export DONE (or FAILED), off the request path however large the
  * team is.
  */

@@ -1,7 +1,8 @@
 /**
- * The autofill job (BACKGROUND_FUNCTIONS.autofill): the stream dispatcher hands it, through its queue, each autofill run
- * created QUEUED (one at a time; on AWS an event source mapping filtered to them, locally the
- * runner's job poller). A project of thousands of questions takes longer than an API request may.
+ * The autofill job (BACKGROUND_FUNCTIONS.autofill): the stream dispatcher hands it, through its
+ * queue, each autofill run created QUEUED (one at a time; on AWS an SQS event source on its queue,
+ * locally the runner's queue of the same semantics). A project of thousands of questions takes
+ * longer than an API request may.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';

@@ -1,8 +1,8 @@
 /**
- * The library-file job (BACKGROUND_FUNCTIONS.libraryFileReader): the stream dispatcher hands it, through its queue, each
- * library file accepted PROCESSING (one at a time; on AWS an SQS event source on its queue,
- * locally the runner's queue of the same semantics). Reading a workbook runs here, in a function of its own memory,
- * not in the API function.
+ * The library-file job (BACKGROUND_FUNCTIONS.libraryFileReader): the stream dispatcher hands it,
+ * through its queue, each library file accepted PROCESSING (one at a time; on AWS an SQS event
+ * source on its queue, locally the runner's queue of the same semantics). Reading a workbook runs
+ * here, in a function of its own memory, not in the API function.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';

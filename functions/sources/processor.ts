@@ -1,8 +1,8 @@
 /**
- * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the stream dispatcher hands it, through its queue, each
- * source that turns PROCESSING (one at a time; on AWS an SQS event source on its queue,
- * locally the runner's queue of the same semantics), and each sheet saved too large for a request (applySheet in
- * configure.ts). It reads the original file, writes each sheet's cells or the
+ * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the stream dispatcher hands it,
+ * through its queue, each source that turns PROCESSING (one at a time; on AWS an SQS event source
+ * on its queue, locally the runner's queue of the same semantics), and each sheet saved too large
+ * for a request (applySheet in configure.ts). It reads the original file, writes each sheet's cells or the
  * document's converted content to storage, proposes a layout (detection), and marks the source
  * READY — or FAILED with a reason a user can act on. It is idempotent (a redelivery rewrites the
  * same items) and never leaves a source PROCESSING.
