@@ -22,9 +22,7 @@ import { STREAM_RECORD_PREFIX, type StreamMessage } from '../../shared/stream-ro
 import { logger } from './logger';
 import { readObjectBytes, writeObjectBytes } from './storage';
 
-export type StreamRecordsHandler = (
-  event: DynamoDBStreamEvent,
-) => Promise<DynamoDBBatchResponse | undefined>;
+export type StreamRecordsHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
 
 /** The key an oversized record's body is kept under (one per stream record: a resend overwrites it). */
 export const oversizedRecordKey = (digest: string) => `${STREAM_RECORD_PREFIX}${digest}.json`;
