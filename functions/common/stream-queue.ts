@@ -6,9 +6,11 @@
  * oversized one from where the dispatcher put it), hands them to the unchanged stream-record logic
  * and answers an SQSBatchResponse: a failing record is reported alone (by its message id), the
  * others are deleted from the queue; SQS retries the failed one and, after maxReceiveCount, moves it
- * to the consumer's dead-letter queue. On a FIFO queue (the reactions', ordered per item) the
- * messages after a failed one in the same message group are reported too, so the item's later
- * changes wait for it rather than overtake it.
+ * to the consumer's dead-letter queue. On a FIFO queue (the reactions', ordered per partition) the
+ * messages after a failed one in the same group and the same batch are handled and not reported:
+ * reporting them would count a receive against each of them too, so a poison record would carry its
+ * innocent batch-mates into the dead-letter queue with it; SQS still holds back the group's later
+ * messages while the failed one waits for its retry.
  */
 import type {
   DynamoDBBatchResponse,
@@ -86,14 +88,6 @@ export function fromStreamQueue(handler: StreamRecordsHandler, options: FromStre
     if (options.together) {
       if (taken.length) await run(taken);
     } else for (const item of taken) await run([item]);
-    // FIFO: an item's later changes in this batch wait for its failed one.
-    const failedGroups = new Set<string>();
-    for (const message of event.Records) {
-      const group = message.attributes?.MessageGroupId;
-      if (!group) continue;
-      if (failed.has(message.messageId)) failedGroups.add(group);
-      else if (failedGroups.has(group)) failed.add(message.messageId);
-    }
     return {
       batchItemFailures: event.Records.filter((m) => failed.has(m.messageId)).map((m) => ({
         itemIdentifier: m.messageId,

@@ -218,7 +218,7 @@ describe('the SQS edge of a consumer', () => {
     expect(handled).toEqual(['event-0', 'event-2']);
   });
 
-  it("maps the handler's failed sequence numbers to messages, and holds back the failed group's later messages (FIFO)", async () => {
+  it("maps the handler's failed sequence numbers to messages, and reports only those (FIFO too)", async () => {
     // Prepare: two groups; the reactions fail on record 1 (group a).
     const consumer = fromStreamQueue(async () => ({ batchItemFailures: [{ itemIdentifier: '1001' }] }), {
       together: true,
@@ -232,11 +232,8 @@ describe('the SQS edge of a consumer', () => {
     ];
     // Act
     const response = await consumer(sqsEvent(messages));
-    // Assess: m1, m3 (behind m1 in its group) and the unreadable m4; m0 and m2 are done.
-    expect(response.batchItemFailures).toEqual([
-      { itemIdentifier: 'm1' },
-      { itemIdentifier: 'm3' },
-      { itemIdentifier: 'm4' },
-    ]);
+    // Assess: m1 and the unreadable m4; m0, m2 and m3 (handled, behind m1 in its group) are done,
+    // so no receive is counted against them.
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm4' }]);
   });
 });
