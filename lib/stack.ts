@@ -24,6 +24,7 @@ import { MailEvents } from './constructs/mail-events';
 import { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
 import { Schedules } from './constructs/schedules';
+import { StreamDispatcher } from './constructs/stream-dispatcher';
 import { StreamJobs } from './constructs/stream-jobs';
 import { WebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
@@ -51,6 +52,7 @@ export class QuestionnaireStack extends Stack {
   readonly webSocketHandler: IFunction;
   readonly reactions: Reactions;
   readonly jobs: StreamJobs;
+  readonly dispatcher: StreamDispatcher;
   readonly schedules: Schedules;
   readonly replies: Replies;
   readonly mailEvents: MailEvents;
@@ -127,16 +129,20 @@ export class QuestionnaireStack extends Stack {
       access: websocket.access,
     });
     this.webSocket.setHandler(this.webSocketHandler);
-    this.reactions = new Reactions(this, 'Reactions', {
+    this.reactions = new Reactions(this, 'Reactions', { backend: this.backend, removalPolicy });
+    this.jobs = new StreamJobs(this, 'Jobs', { backend: this.backend, removalPolicy });
+    // The table stream's one reader, feeding the reactions and each job through their queues.
+    this.dispatcher = new StreamDispatcher(this, 'StreamDispatcher', {
       table: this.data.table,
       backend: this.backend,
       removalPolicy,
-    });
-
-    this.jobs = new StreamJobs(this, 'Jobs', {
-      table: this.data.table,
-      backend: this.backend,
-      removalPolicy,
+      queues: new Map([
+        ['reactions', this.reactions.queue],
+        ...[...this.jobs.queues].map(([name, q]) => [name, q.queue] as const),
+      ]),
+      allConsumerQueues: [this.reactions.queue, this.reactions.deadLetters].concat(
+        ...[...this.jobs.queues.values()].map((q) => [q.queue, q.deadLetters]),
+      ),
     });
     this.schedules = new Schedules(this, 'Schedules', { backend: this.backend });
     this.replies.addReceiver(this.backend);

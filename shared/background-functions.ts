@@ -10,14 +10,17 @@ export interface BackgroundFunction {
   description: string;
   access: FunctionAccess;
   /**
-   * A job driven by the table's stream: the function receives (one at a time) the changes whose
-   * new item matches one of its triggers (this entity with this string attribute value). The local
-   * runner polls the stream for it too.
+   * A job driven by the table's stream: the stream dispatcher (streamDispatcher below, the one reader
+   * of the stream) sends it, through a queue of its own, the changes whose new item matches one of
+   * its triggers (this entity with this string attribute value; shared/stream-routing.ts); it takes
+   * them one message at a time. The local runner does the same.
    */
   job?: {
     triggers: ReadonlyArray<{ entity: string; attribute: string; value: string }>;
     memoryMb: number;
     timeoutSeconds: number;
+    /** A heavy job: at most this many run at once (the queue's event source maximum concurrency, ≥ 2). */
+    maxConcurrency?: number;
   };
   /** Run on a timer: an EventBridge rule on AWS, an interval in the local runner. */
   schedule?: { everyMinutes: number; timeoutSeconds: number };
@@ -28,6 +31,14 @@ export const BACKGROUND_FUNCTIONS = {
     entry: 'functions/websocket/handler.ts',
     description: 'WebSocket $connect, $disconnect and $default',
     access: { table: 'readwrite', connections: true },
+  },
+  streamDispatcher: {
+    entry: 'functions/dispatcher/handler.ts',
+    description:
+      "The one reader of the table's stream: sends each change to the reactions' queue and to the queue of each job it triggers",
+    // Sends to the consumers' queues only; an oversized record's body is written under
+    // stream-records/ of the uploads bucket (nothing else of it), and read by the consumer.
+    access: { streamQueues: 'send', streamRecords: 'write' },
   },
   reactions: {
     entry: 'functions/reactions/handler.ts',
@@ -53,6 +64,7 @@ export const BACKGROUND_FUNCTIONS = {
       ],
       memoryMb: 2048,
       timeoutSeconds: 900,
+      maxConcurrency: 2,
     },
   },
   libraryFileReader: {
@@ -65,6 +77,7 @@ export const BACKGROUND_FUNCTIONS = {
       // The worst file the zip guard lets through peaks under 512 MB (npm run bench).
       memoryMb: 1024,
       timeoutSeconds: 300,
+      maxConcurrency: 2,
     },
   },
   autofill: {
@@ -76,6 +89,7 @@ export const BACKGROUND_FUNCTIONS = {
       triggers: [{ entity: 'autofillRun', attribute: 'status', value: 'QUEUED' }],
       memoryMb: 2048,
       timeoutSeconds: 900,
+      maxConcurrency: 2,
     },
   },
   insightsExport: {
@@ -104,8 +118,8 @@ export const BACKGROUND_FUNCTIONS = {
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
- * The entities (ElectroDB `__edb_e__`) whose changes the reactions function handles; on AWS the
- * event source mapping filters the stream to these, so other writes never invoke it.
+ * The entities (ElectroDB `__edb_e__`) whose changes the reactions function handles; the stream
+ * dispatcher sends it only changes of these (shared/stream-routing.ts), so other writes never invoke it.
  */
 export const REACTION_ENTITIES = [
   'membership',

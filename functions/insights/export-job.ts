@@ -1,6 +1,6 @@
 /**
- * The Insights export job (BACKGROUND_FUNCTIONS.insightsExport): the table's stream hands it each
- * export created QUEUED. It reads every matching question the requester may see, writes the CSV to
+ * The Insights export job (BACKGROUND_FUNCTIONS.insightsExport): the stream dispatcher hands it,
+ * through its queue, each export created QUEUED. It reads every matching question the requester may see, writes the CSV to
  * the uploads bucket and marks the export DONE (or FAILED), off the request path however large the
  * team is.
  */
@@ -10,6 +10,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { InsightsFilter } from '../../shared/schemas/insights';
 import { logger } from '../common/logger';
 import { writeObjectBytes } from '../common/storage';
+import { fromStreamQueue } from '../common/stream-queue';
 import { insightsCsv } from './csv';
 import * as repo from './repo';
 import { matchingRows, toResults } from './service';
@@ -44,7 +45,7 @@ export async function runExport(teamId: string, exportId: string) {
   }
 }
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (image?.__edb_e__?.S !== 'insightsExport' || image.status?.S !== 'QUEUED') continue;
@@ -53,3 +54,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
   return { batchItemFailures: [] };
 }
+
+/** The Lambda entry: each message of its queue (one stream record) alone; a throw fails only that one. */
+export const handler = fromStreamQueue(handleStreamRecords);

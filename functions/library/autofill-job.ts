@@ -1,14 +1,16 @@
 /**
- * The autofill job (BACKGROUND_FUNCTIONS.autofill): the table's stream hands it each autofill run
- * created QUEUED (one at a time; on AWS an event source mapping filtered to them, locally the
- * runner's job poller). A project of thousands of questions takes longer than an API request may.
+ * The autofill job (BACKGROUND_FUNCTIONS.autofill): the stream dispatcher hands it, through its
+ * queue, each autofill run created QUEUED (one at a time; on AWS an SQS event source on its queue,
+ * locally the runner's queue of the same semantics). A project of thousands of questions takes
+ * longer than an API request may.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { fromStreamQueue } from '../common/stream-queue';
 import { runAutofill } from './autofill';
 
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (image?.__edb_e__?.S !== 'autofillRun' || image.status?.S !== 'QUEUED') continue;
@@ -17,3 +19,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
   return { batchItemFailures: [] };
 }
+
+/** The Lambda entry: each message of its queue (one stream record) alone; a throw fails only that one. */
+export const handler = fromStreamQueue(handleStreamRecords);

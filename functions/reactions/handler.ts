@@ -1,9 +1,11 @@
 /**
- * The reactions function: reads the table's stream (new and old images) and hands each change to
- * the reactions of the group that owns the entity. A request writes its change and answers; what
- * follows (live events, notifications, e-mail) happens here. Failures are reported per record
- * (batch item failures), so the stream retries from the first failed one, a bounded number of
- * times, then sends it to the on-failure queue; every reaction is idempotent.
+ * The reactions function: receives the table's changes (new and old images) from its FIFO queue,
+ * fed by the stream dispatcher (functions/dispatcher/handler.ts; ordered per item), and hands each
+ * change to the reactions of the group that owns the entity. A request writes its change and
+ * answers; what follows (live events, notifications, e-mail) happens here. Failures are reported per
+ * record (functions/common/stream-queue.ts maps them to the messages), so SQS retries only those, a
+ * bounded number of times, then moves them to the queue's dead-letter queue; every reaction is
+ * idempotent.
  */
 
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -12,6 +14,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { REACTION_ENTITIES } from '../../shared/background-functions';
 import { logger } from '../common/logger';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
+import { fromStreamQueue } from '../common/stream-queue';
 import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
 import { reactions as insightsReactions } from '../insights/reactions';
@@ -114,12 +117,10 @@ async function react(entity: string, changes: Change[]) {
 
 /**
  * Every change of the batch is handled, whatever one of them does: a change whose reaction fails
- * (a run taken in batches is then tried change by change, to find which) is logged and reported,
- * and the others go on. Only the earliest failed record is reported: the stream retries from it
- * (the later ones again too, which reactions, being idempotent, take as no-ops), a bounded number of
- * times, then sends it to the on-failure queue.
+ * (a run taken in batches is then tried change by change, to find which) is logged and reported by
+ * its sequence number, and the others go on.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handleStreamRecords = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const failed: Run['items'] = [];
   for (const { entity, items } of runsOf(event.Records)) {
     try {
@@ -136,10 +137,12 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       failed.push(...(culprits.length ? culprits : items.slice(0, 1)));
     }
   }
-  const first = failed[0];
   return {
-    batchItemFailures: first
-      ? [{ itemIdentifier: first.record.dynamodb?.SequenceNumber ?? first.change.id }]
-      : [],
+    batchItemFailures: failed.map(({ record, change }) => ({
+      itemIdentifier: record.dynamodb?.SequenceNumber ?? change.id,
+    })),
   };
 };
+
+/** The Lambda entry: the SQS batch's records together (runs of question changes are applied at once). */
+export const handler = fromStreamQueue(handleStreamRecords, { together: true });

@@ -1,8 +1,8 @@
 /**
- * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the table's stream hands it each
- * source that turns PROCESSING (one at a time; on AWS an event source mapping filtered to them,
- * locally the runner's job poller), and each sheet saved too large for a request (applySheet in
- * configure.ts). It reads the original file, writes each sheet's cells or the
+ * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the stream dispatcher hands it,
+ * through its queue, each source that turns PROCESSING (one at a time; on AWS an SQS event source
+ * on its queue, locally the runner's queue of the same semantics), and each sheet saved too large
+ * for a request (applySheet in configure.ts). It reads the original file, writes each sheet's cells or the
  * document's converted content to storage, proposes a layout (detection), and marks the source
  * READY — or FAILED with a reason a user can act on. It is idempotent (a redelivery rewrites the
  * same items) and never leaves a source PROCESSING.
@@ -19,6 +19,7 @@ import { readSpreadsheet } from '../common/formats/spreadsheet';
 import { SourceFormatError } from '../common/formats/types';
 import { logger } from '../common/logger';
 import { readObjectBytes, writeObjectBytes } from '../common/storage';
+import { fromStreamQueue } from '../common/stream-queue';
 import { applySheet } from './configure';
 import * as repo from './repo';
 import { documentContentKey, sheetContentKey, sheetIdOf } from './sources';
@@ -105,7 +106,7 @@ export async function processSource(source: SourceItem) {
 const entityOf = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.__edb_e__?.S;
 
 /** Each record is one of the job's triggers (shared/background-functions.ts), re-read before acting. */
-export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (!image) continue;
@@ -121,3 +122,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   }
   return { batchItemFailures: [] };
 }
+
+/** The Lambda entry: each message of its queue (one stream record) alone; a throw fails only that one. */
+export const handler = fromStreamQueue(handleStreamRecords);

@@ -14,8 +14,10 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { FunctionAccess } from '../../shared/routes';
+import { STREAM_RECORD_PREFIX } from '../../shared/stream-routing';
 import { lambdaBundling } from '../bundling';
 import { acknowledgeWildcards, exactly, type WildcardReason } from '../nag';
 import type { Email } from './email';
@@ -166,6 +168,15 @@ export class Backend extends Construct {
         }),
       );
     }
+    if (access.streamRecords === 'write') {
+      // Only the oversized stream records' prefix (expired by the bucket's lifecycle rule).
+      role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [uploadsBucket.arnForObjects(`${STREAM_RECORD_PREFIX}*`)],
+        }),
+      );
+    }
     if (access.inboundMail) {
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({
@@ -174,6 +185,13 @@ export class Backend extends Construct {
         }),
       );
     }
+  }
+
+  /** SendMessage on the stream consumers' queues, to each handler that declares `streamQueues: 'send'`. */
+  grantStreamQueues(queues: sqs.IQueue[]): void {
+    for (const handler of this.handlers)
+      if (handler.access.streamQueues === 'send')
+        for (const queue of queues) queue.grantSendMessages(handler.role);
   }
 
   /**
@@ -200,6 +218,12 @@ export class Backend extends Construct {
           reason:
             'Upload keys are namespaced by team and created at run time, so object actions are granted on ' +
             'the keys of the uploads bucket only; team scoping is enforced by the handlers.',
+        },
+        {
+          finding: exactly(`Resource::${arnOf(uploadsBucket)}/${STREAM_RECORD_PREFIX}*`),
+          reason:
+            'The stream dispatcher keeps an oversized stream record under its own key (named after the record) ' +
+            'in the stream-records/ prefix of the uploads bucket, and may write nothing else there.',
         },
         {
           finding: exactly(`Resource::${arnOf(inboundMailBucket)}/*`),

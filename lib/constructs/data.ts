@@ -6,6 +6,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { STREAM_RECORD_PREFIX } from '../../shared/stream-routing';
 import { TABLE } from '../../shared/table';
 
 export interface DataProps {
@@ -67,6 +68,9 @@ export class Data extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Uploads land in staging/ and are moved out once checked; one never completed is removed.
         { id: 'StagedUploads', prefix: 'staging/', expiration: Duration.days(1) },
+        // Oversized stream records the dispatcher passes by reference (functions/dispatcher/handler.ts):
+        // kept as long as a message naming one may wait in a dead-letter queue (14 days).
+        { id: 'StreamRecords', prefix: STREAM_RECORD_PREFIX, expiration: Duration.days(15) },
         // Exports (project data, answered questionnaires) are fetched once through a presigned GET.
         // (On a versioned bucket the expired version goes a day later too, not after the general 30.)
         {

@@ -28,9 +28,10 @@ import { type LocalSecrets, localSecrets, newManagementKey } from './secrets';
 import { SeedInconsistency } from './seed-identity';
 import { eventsFor } from './ses-simulator';
 import { closeSmtpListener, RECEIVED_MARK, startSmtpListener } from './smtp';
+import { type DeadLetter, type LocalQueueDefinition, type SqsHandler, startLocalSqs } from './sqs';
 import { type LocalSso, startLocalSso } from './sso';
 import type { SsoUser } from './sso-idp';
-import { type StreamPoller, startStreamReader, streamJobConsumers } from './stream';
+import { type StreamPoller, startStreamReader } from './stream';
 
 export const REGION = 'ap-southeast-2';
 export const TABLE_NAME = 'workspace';
@@ -97,6 +98,8 @@ export interface LocalStack {
   reactions: StreamPoller;
   /** The stream jobs (see shared/background-functions.ts); `drain()` waits for them too. */
   jobs: StreamPoller;
+  /** What moved to a stream consumer's dead-letter queue (`reactions` or a job's name). */
+  deadLetters(consumer: string): DeadLetter[];
   /** The table this stack's handlers use. */
   tableName: string;
   /** An API request handled in-process, as one over HTTP is (see Gateway.invokeApi). */
@@ -276,8 +279,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(() => vite.close());
       spa = { middleware: vite.middlewares };
     }
-    // One reader of the table's stream for the reactions and every stream job, each fed through a
-    // queue of its own; started after the gateway is listening (reactions post live events to its
+    // One reader of the table's stream, the dispatcher, feeding the reactions and every stream job
+    // through a queue of its own; started after the gateway is listening (reactions post live events to its
     // @connections endpoint), and read again as soon as a request ends.
     let stream: Awaited<ReturnType<typeof startStreamReader>> | undefined;
     type RestHandler = GatewayOptions['handlers'][RouteGroup];
@@ -306,19 +309,72 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       managementKey,
     });
     stops.push(() => gateway.close());
-    const jobConsumers = await streamJobConsumers();
+    // The stream consumers' queues (SQS's JSON protocol on 127.0.0.1) and their event sources; the
+    // dispatcher reaches them through its real SQS client, as on AWS.
+    const { BACKGROUND_FUNCTIONS } = await import('../../shared/background-functions');
+    const { STREAM_JOBS, STREAM_QUEUE_URLS_VARIABLE } = await import('../../shared/stream-routing');
+    const queueDefinitions: LocalQueueDefinition[] = [
+      {
+        name: 'reactions',
+        fifo: true,
+        handler: reactionsHandler,
+        batchSize: 10,
+        concurrency: 2,
+        maxReceiveCount: 3,
+      },
+    ];
+    for (const name of STREAM_JOBS) {
+      const { job, entry } = BACKGROUND_FUNCTIONS[name];
+      const { handler } = (await import(/* @vite-ignore */ `../../${entry}`)) as { handler: SqsHandler };
+      queueDefinitions.push({
+        name,
+        handler,
+        batchSize: 1,
+        concurrency: 'maxConcurrency' in job ? job.maxConcurrency : 2,
+        maxReceiveCount: 3,
+      });
+    }
+    const queues = await startLocalSqs({
+      queues: queueDefinitions,
+      deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
+    });
+    stops.push(() => queues.stop());
+    const sqsEnv = {
+      AWS_ENDPOINT_URL_SQS: queues.endpoint,
+      [STREAM_QUEUE_URLS_VARIABLE]: JSON.stringify(queues.urls),
+    };
+    Object.assign(env, sqsEnv);
+    Object.assign(process.env, sqsEnv);
+    const { handler: dispatcherHandler } = await import('../../functions/dispatcher/handler');
     stream = await startStreamReader({
       dynamo: dynamoClient,
       endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
       region: REGION,
       tableName,
-      consumers: { reactions: { handler: reactionsHandler }, ...jobConsumers },
+      consumers: { dispatcher: { handler: dispatcherHandler } },
       deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'),
     });
     const reader = stream;
+    // What a consumer wrote is read at once.
+    queues.onHandled(() => reader.nudge());
     stops.push(() => reader.stop());
-    const reactions = stream.group(['reactions']);
-    const jobs = stream.group(Object.keys(jobConsumers));
+    const dispatching = stream.group(['dispatcher']);
+    /** A view of some consumers: drained when the stream is read, dispatched and their queues are empty. */
+    const consumers = (names: string[]): StreamPoller => ({
+      async drain() {
+        for (;;) {
+          await dispatching.drain();
+          await queues.whenIdle(names);
+          await dispatching.drain();
+          if (queues.idle(names)) return;
+        }
+      },
+      // Records are still read and dispatched; these consumers' queues hand nothing on until released.
+      hold: () => queues.hold(names),
+      stop: () => reader.stop(),
+    });
+    const reactions = consumers(['reactions']);
+    const jobs = consumers([...STREAM_JOBS]);
     // Replies to comment e-mails take SES receiving's path: stored in the inbound bucket, then the
     // inboundMail function is invoked with the bucket's ObjectCreated event.
     const { handler: inboundMailHandler } = await import('../../functions/discussion/inbound-mail');
@@ -384,6 +440,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       env,
       reactions,
       jobs,
+      deadLetters: (consumer) => queues.deadLetters(consumer),
       tableName,
       invokeApi: gateway.invokeApi,
       stop,

@@ -1,8 +1,9 @@
 /**
  * The local stand-in for the table's stream and what reads it: one reader polls DynamoDB Local's
  * stream (it supports the Streams API) and hands the records, in the event shape Lambda delivers, to
- * each consumer (the reactions, each stream job) through a queue of its own. Like an event source
- * mapping: records of a shard in order, a batch retried from the first failed record a bounded
+ * its consumer, the stream dispatcher (functions/dispatcher/handler.ts, the same code as on AWS),
+ * which sends them on to the reactions' and the jobs' queues (scripts/local/sqs.ts). Like an event
+ * source mapping: records of a shard in order, a batch retried from the first failed record a bounded
  * number of times, then written to a dead-letter file (the local on-failure destination) and skipped.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -322,29 +323,4 @@ export async function startStreamReader(options: StreamReaderOptions): Promise<S
     },
   };
   return reader;
-}
-
-/**
- * The stream jobs of BACKGROUND_FUNCTIONS (a function with `job`) as consumers, filtered like their
- * mapping on AWS (a trigger's entity and attribute value in the new image), one record at a time.
- */
-export async function streamJobConsumers(): Promise<Record<string, StreamConsumer>> {
-  const { BACKGROUND_FUNCTIONS } = await import('../../shared/background-functions');
-  const consumers: Record<string, StreamConsumer> = {};
-  for (const [name, fn] of Object.entries(BACKGROUND_FUNCTIONS)) {
-    if (!('job' in fn)) continue;
-    const { job } = fn;
-    const { handler } = (await import(/* @vite-ignore */ `../../${fn.entry}`)) as { handler: StreamHandler };
-    consumers[`job:${name}`] = {
-      handler,
-      recordsPerInvocation: 1,
-      filter: (record) => {
-        const image = record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined;
-        return job.triggers.some(
-          (t) => image?.__edb_e__?.S === t.entity && image?.[t.attribute]?.S === t.value,
-        );
-      },
-    };
-  }
-  return consumers;
 }

@@ -51,6 +51,10 @@ export interface FunctionAccess {
   replySigning?: boolean;
   /** Read the raw replies SES receiving stores in the inbound mail bucket. */
   inboundMail?: 'read';
+  /** Send to the queues of the stream's consumers (the reactions and each job): the stream dispatcher. */
+  streamQueues?: 'send';
+  /** Write oversized stream records under stream-records/ of the uploads bucket (the dispatcher). */
+  streamRecords?: 'write';
 }
 
 /** The path parameters every route accepts by default: generated ids, never free text. */

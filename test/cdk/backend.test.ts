@@ -2,10 +2,12 @@
  * Backend: the handlers' shared runtime settings and bundling (the one synthesis with real esbuild
  * bundling), and least privilege: each function has its own role, granted exactly its declared access.
  */
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_DATA_FILES, CREATE_REQUIRE_BANNER, esbuildOptions, lambdaBundling } from '../../lib/bundling';
+import { DISPATCHER_STREAM } from '../../lib/constructs/stream-dispatcher';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { API_DOCS_ASSETS } from '../../shared/openapi';
 import {
@@ -45,15 +47,17 @@ beforeAll(() => {
 const BUNDLE_LIMIT_BYTES = 1_000_000;
 /**
  * ...except these, not yet there, each held under its present size plus a little: the sources API
- * (the export write-back's xmldom, uploads' file-type), the reply-mail function (mailparser and its
+ * (the export write-back's xmldom, uploads' file-type), the library API (just over since the mail
+ * health check joined every sender), the reply-mail function (mailparser and its
  * HTML-to-text), and the two functions that read spreadsheets (exceljs; the processor also reads
  * documents with xmldom and sanitize-html).
  */
 const BUNDLE_CEILINGS = new Map([
   ['functions/sources/handler.ts', 1_170_000],
+  ['functions/library/handler.ts', 1_030_000],
   ['functions/discussion/inbound-mail.ts', 1_330_000],
-  ['functions/sources/processor.ts', 2_360_000],
-  ['functions/library/library-file-job.ts', 1_950_000],
+  ['functions/sources/processor.ts', 2_400_000],
+  ['functions/library/library-file-job.ts', 2_000_000],
 ]);
 
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
@@ -81,15 +85,17 @@ describe('Lambda', () => {
         MemorySize: jobs.get(id)?.memoryMb ?? 1024,
         TracingConfig: { Mode: 'Active' },
       });
-      // REST handlers stop at API Gateway's 29 s; the stream consumer has longer (reactions.test.ts) and
-      // each stream job its declared time (stream-jobs.test.ts).
+      // REST handlers stop at API Gateway's 29 s; the stream consumer (reactions.test.ts) and the mail
+      // events (mail-events.test.ts) have longer, and each stream job its declared time (stream-jobs.test.ts).
       if (jobs.has(id)) expect(fn.Properties.Timeout, id).toBe(jobs.get(id)?.timeoutSeconds);
-      else if (!id.startsWith('Reactions')) expect(fn.Properties.Timeout, id).toBe(29);
+      else if (!/^(Reactions|MailEvents)/.test(id)) expect(fn.Properties.Timeout, id).toBe(29);
       // Functions with the Parameters and Secrets extension (replySigning) also get its settings.
       const own = Object.keys(fn.Properties.Environment.Variables).filter(
         (name) => !/^(PARAMETERS_SECRETS_|SECRETS_MANAGER_|SSM_PARAMETER_STORE_)/.test(name),
       );
-      expect(own.sort(), id).toEqual([...HANDLER_ENV].sort());
+      // The stream dispatcher also has its consumers' queue URLs.
+      const extra = id.startsWith('StreamDispatcher') ? ['STREAM_QUEUE_URLS'] : [];
+      expect(own.sort(), id).toEqual([...HANDLER_ENV, ...extra].sort());
       expect(fn.Properties.Environment.Variables).toMatchObject({
         STAGE: 'dev',
         NODE_OPTIONS: '--enable-source-maps',
@@ -204,6 +210,8 @@ const ALLOWED: { [K in AccessKey]-?: Record<AccessValue<K>, string[]> } = {
   connections: { true: ['execute-api:ManageConnections'], false: [] },
   replySigning: { true: ['secretsmanager:GetSecretValue'], false: [] },
   inboundMail: { read: ['s3:GetObject'] },
+  streamQueues: { send: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] },
+  streamRecords: { write: ['s3:PutObject'] },
 };
 
 /** What a declared access must at least be granted (the other direction). */
@@ -215,10 +223,18 @@ const REQUIRED: { [K in AccessKey]-?: Partial<Record<AccessValue<K>, string[]>> 
   connections: { true: ['execute-api:ManageConnections'] },
   replySigning: { true: ['secretsmanager:GetSecretValue'] },
   inboundMail: { read: ['s3:GetObject'] },
+  streamQueues: { send: ['sqs:SendMessage'] },
+  streamRecords: { write: ['s3:PutObject'] },
 };
 
-/** A function with a stream event source also reads the stream and writes failures to its queue. */
+/**
+ * A function with an event source: the dispatcher reads the stream and writes failures to its queue;
+ * a consumer receives from and deletes on its own queue.
+ */
 const EVENT_SOURCE = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
   'dynamodb:DescribeStream',
   'dynamodb:GetRecords',
   'dynamodb:GetShardIterator',
@@ -236,7 +252,7 @@ const RESOURCE_OF: Record<string, RegExp> = {
   ses: /"Email(Identity|ConfigurationSet)\w+"/,
   'cognito-idp': /"AuthUserPool\w+"/,
   'execute-api': /"WebSocketApi\w+"/,
-  sqs: /"(ReactionsFailedRecords|Jobs\w+Failed)\w+"/,
+  sqs: /"(StreamDispatcherFailedRecords|ReactionsChanges|Jobs\w+Queue|MailEventsFailedEvents)\w+"/,
 };
 
 const matches = (pattern: string, action: string) =>
@@ -263,6 +279,14 @@ function streamJobFunctions(resources: Resources) {
   const jobs = new Map<string, { memoryMb: number; timeoutSeconds: number }>();
   for (const fn of Object.values(BACKGROUND_FUNCTIONS))
     if ('job' in fn) jobs.set(mappingOf(resources, fn.description).Properties.FunctionName.Ref, fn.job);
+  // The dispatcher: its declared memory and time.
+  jobs.set(
+    mappingOf(resources, BACKGROUND_FUNCTIONS.streamDispatcher.description).Properties.FunctionName.Ref,
+    {
+      memoryMb: DISPATCHER_STREAM.memoryMb,
+      timeoutSeconds: DISPATCHER_STREAM.timeout.toSeconds(),
+    },
+  );
   // Scheduled functions keep the default memory and their declared time (schedules.test.ts).
   for (const fn of Object.values(BACKGROUND_FUNCTIONS)) {
     if (!('schedule' in fn)) continue;
@@ -337,9 +361,23 @@ function declaredFunctions(resources: Resources): DeclaredFunction[] {
       access: BACKGROUND_FUNCTIONS.reactions.access,
     },
     {
+      name: 'streamDispatcher',
+      functionId: mappingOf(resources, BACKGROUND_FUNCTIONS.streamDispatcher.description).Properties
+        .FunctionName.Ref as string,
+      access: BACKGROUND_FUNCTIONS.streamDispatcher.access as FunctionAccess,
+    },
+    {
       name: 'inboundMail',
       functionId: inboundMailFunction(resources),
       access: BACKGROUND_FUNCTIONS.inboundMail.access,
+    },
+    {
+      // The target of the configuration set's events rule (mail-events.test.ts).
+      name: 'mailEvents',
+      functionId: targets.find(
+        (id) => resources[id].Properties.Description === BACKGROUND_FUNCTIONS.mailEvents.description,
+      ) as string,
+      access: BACKGROUND_FUNCTIONS.mailEvents.access,
     },
   ];
 }
@@ -348,9 +386,13 @@ function statementsOf(fn: DeclaredFunction): PolicyStatementJson[] {
   return roleStatements(resources, roleOf(resources[fn.functionId]));
 }
 const actionsOfFunction = (fn: DeclaredFunction) => statementsOf(fn).flatMap(actionsOf);
+/** Reads an event source, or is invoked asynchronously with an on-failure destination (the mail events). */
 const hasEventSource = (functionId: string) =>
   ofType(resources, 'AWS::Lambda::EventSourceMapping').some(
     ([, m]) => m.Properties.FunctionName.Ref === functionId,
+  ) ||
+  ofType(resources, 'AWS::Lambda::EventInvokeConfig').some(
+    ([, c]) => c.Properties.FunctionName.Ref === functionId && c.Properties.DestinationConfig?.OnFailure,
   );
 
 describe('least privilege', () => {
@@ -420,9 +462,15 @@ describe('least privilege', () => {
   it('lets only the declared uploads writers write objects, and only object keys', () => {
     for (const fn of declaredFunctions(resources)) {
       const writes = statementsOf(fn).filter((s) => actionsOf(s).includes('s3:PutObject'));
-      expect(writes.length > 0, fn.name).toBe(fn.access.uploads === 'readwrite');
+      expect(writes.length > 0, fn.name).toBe(
+        fn.access.uploads === 'readwrite' || fn.access.streamRecords === 'write',
+      );
       for (const s of writes)
-        expect(JSON.stringify(s.Resource), fn.name).toMatch(/DataUploadsBucket\w+.*\/\*"/);
+        expect(JSON.stringify(s.Resource), fn.name).toMatch(
+          fn.access.uploads === 'readwrite'
+            ? /DataUploadsBucket\w+.*\/\*"/
+            : /DataUploadsBucket\w+.*\/stream-records\/\*"/,
+        );
     }
   });
 

@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, monitoringStackName } from '../../lib/app';
+import { buildApp, CLOUDFORMATION_RESOURCE_LIMIT, monitoringStackName } from '../../lib/app';
 import { loadStageConfig, STAGE_NAMES } from '../../lib/config/stages';
 import { MonitoringStack, THRESHOLDS } from '../../lib/constructs/monitoring';
 import { ROUTE_GROUPS } from '../../shared/routes';
@@ -156,6 +156,8 @@ describe('monitoring: coverage', () => {
       context: NO_BUNDLING,
       nag: false,
       cfnValidation: false,
+      // What this adds is about alarms, not the budget (nag.test.ts checks that).
+      resourceBudget: CLOUDFORMATION_RESOURCE_LIMIT,
     });
     const late = new lambda.Function(built.stack, 'LateFunction', {
       runtime: lambda.Runtime.NODEJS_22_X,
@@ -189,11 +191,17 @@ describe('monitoring: coverage', () => {
     }
   });
 
-  it('alarms on any message in an on-failure queue', () => {
-    const failureQueues = ofType(app.Resources, 'AWS::Lambda::EventSourceMapping')
+  it('alarms on any message in an on-failure queue or a dead-letter queue', () => {
+    // The stream dispatcher's on-failure queue, and each stream consumer queue's dead-letter queue.
+    const onFailure = ofType(app.Resources, 'AWS::Lambda::EventSourceMapping')
       .map(([, m]) => targetOf(m.Properties.DestinationConfig?.OnFailure?.Destination, app))
       .filter((id): id is string => id !== undefined);
-    expect(failureQueues.length).toBeGreaterThan(1);
+    const deadLetters = ofType(app.Resources, 'AWS::SQS::Queue')
+      .map(([, q]) => targetOf(q.Properties.RedrivePolicy?.deadLetterTargetArn, app))
+      .filter((id): id is string => id !== undefined);
+    expect(onFailure).toHaveLength(1);
+    expect(deadLetters.length).toBeGreaterThanOrEqual(5);
+    const failureQueues = [...onFailure, ...deadLetters];
     for (const id of failureQueues) {
       const [alarm] = alarmsOn(
         alarmProps(),

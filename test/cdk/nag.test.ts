@@ -83,6 +83,8 @@ describe('cdk-nag variants (bundling skipped)', () => {
       webDistDir: fakeWebDist(),
       context: NO_BUNDLING,
       cfnValidation: false,
+      // The careless bucket is about cdk-nag, not the budget (tested below).
+      resourceBudget: CLOUDFORMATION_RESOURCE_LIMIT,
     });
     new s3.Bucket(stack, 'CarelessBucket');
     expect(() => app.synth()).toThrow(/AwsSolutions-S10/);

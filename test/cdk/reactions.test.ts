@@ -1,12 +1,14 @@
 /**
- * The reactions construct: the function on the table's stream, its event source mapping (filtered to
- * the reaction entities, bounded retries, partial batch failures) and the queue for records it gave up on.
+ * The reactions construct: the function, the FIFO queue the stream dispatcher feeds it through
+ * (visibility timeout above the function's timeout, its own dead-letter queue) and its SQS event
+ * source with partial batch responses. The stream itself has one reader, the dispatcher.
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_ATTRIBUTE, REACTIONS_STREAM } from '../../lib/constructs/reactions';
-import { BACKGROUND_FUNCTIONS, REACTION_ENTITIES } from '../../shared/background-functions';
-import { mappingOf, ofType, type Resource, type Resources, synthDev } from './support';
+import { REACTIONS_QUEUE } from '../../lib/constructs/reactions';
+import { CONSUMER_QUEUE } from '../../lib/constructs/stream-queue';
+import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
+import { mappingOf, ofType, type Resources, synthDev } from './support';
 
 let template: Template;
 let resources: Resources;
@@ -15,25 +17,7 @@ beforeAll(() => {
 });
 
 const mapping = () => mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description).Properties;
-const queue = (): [string, Resource] => {
-  const queueId = mapping().DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0] as string;
-  return [queueId, resources[queueId]];
-};
-
-/** The subset of EventBridge-style pattern matching Lambda filters use here: exact string lists. */
-function patternMatches(pattern: unknown, event: unknown): boolean {
-  if (Array.isArray(pattern)) return pattern.includes(event);
-  if (pattern === null || typeof pattern !== 'object') return false;
-  if (event === null || typeof event !== 'object') return false;
-  return Object.entries(pattern).every(([key, sub]) =>
-    patternMatches(sub, (event as Record<string, unknown>)[key]),
-  );
-}
-const invokes = (record: unknown) =>
-  (mapping().FilterCriteria.Filters as { Pattern: string }[]).some((f) =>
-    patternMatches(JSON.parse(f.Pattern), record),
-  );
-const image = (entity: string) => ({ pk: { S: 'x' }, [ENTITY_ATTRIBUTE]: { S: entity } });
+const queueId = () => mapping().EventSourceArn['Fn::GetAtt'][0] as string;
 
 describe('reactions', () => {
   it('runs the reactions entry with its declared description and a 60 s timeout', () => {
@@ -41,67 +25,49 @@ describe('reactions', () => {
     expect(fn.Type).toBe('AWS::Lambda::Function');
     expect(fn.Properties).toMatchObject({
       Description: BACKGROUND_FUNCTIONS.reactions.description,
-      Timeout: REACTIONS_STREAM.timeout.toSeconds(),
+      Timeout: REACTIONS_QUEUE.timeout.toSeconds(),
       Runtime: 'nodejs22.x',
       TracingConfig: { Mode: 'Active' },
     });
-    expect(REACTIONS_STREAM.timeout.toSeconds()).toBe(60);
+    expect(REACTIONS_QUEUE.timeout.toSeconds()).toBe(60);
   });
 
-  it("reads the table's stream from LATEST in small batches with partial batch failures", () => {
+  it('reads its own FIFO queue, not the stream, in batches of 10 with partial batch responses', () => {
+    // Prepare
     const [tableId] = ofType(resources, 'AWS::DynamoDB::Table')[0];
-    expect(mapping()).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
-      StartingPosition: 'LATEST',
-      BatchSize: 100,
-      MaximumBatchingWindowInSeconds: 1,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 5,
-      MaximumRecordAgeInSeconds: 3600,
-    });
-    expect(mapping().MaximumBatchingWindowInSeconds).toBeLessThanOrEqual(1);
+    // Act
+    const queue = resources[queueId()];
+    // Assess
+    expect(mapping().EventSourceArn).not.toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties).toMatchObject({ FifoQueue: true, SqsManagedSseEnabled: true });
+    expect(mapping()).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(mapping().StartingPosition).toBeUndefined();
   });
 
-  it('sends records it gives up on to an encrypted, TLS-only queue kept for 14 days', () => {
-    const [queueId, failed] = queue();
-    expect(mapping().DestinationConfig).toEqual({
-      OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } },
-    });
-    expect(failed.Properties).toMatchObject({
+  it("keeps a message invisible six times the function's timeout, and moves it to its DLQ after 3 receives", () => {
+    // Prepare
+    const queue = resources[queueId()].Properties;
+    const fn = resources[mapping().FunctionName.Ref].Properties;
+    // Act
+    const dlqId = queue.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+    // Assess
+    expect(queue.VisibilityTimeout).toBe(fn.Timeout * 6);
+    expect(queue.VisibilityTimeout).toBeGreaterThan(fn.Timeout);
+    expect(queue.RedrivePolicy.maxReceiveCount).toBe(CONSUMER_QUEUE.maxReceiveCount);
+    expect(resources[dlqId].Properties).toMatchObject({
+      FifoQueue: true,
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 3600,
     });
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      Queues: [{ Ref: queueId }],
-      PolicyDocument: {
-        Statement: [
-          Match.objectLike({
-            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-            Effect: 'Deny',
-          }),
-        ],
-      },
-    });
-  });
-
-  it('is invoked only for changes whose new or old item is a reaction entity', () => {
-    const filters = (mapping().FilterCriteria.Filters as { Pattern: string }[]).map((f) =>
-      JSON.parse(f.Pattern),
-    );
-    expect(filters).toEqual([
-      { dynamodb: { NewImage: { [ENTITY_ATTRIBUTE]: { S: [...REACTION_ENTITIES] } } } },
-      { dynamodb: { OldImage: { [ENTITY_ATTRIBUTE]: { S: [...REACTION_ENTITIES] } } } },
-    ]);
-    for (const entity of REACTION_ENTITIES) {
-      expect(invokes({ eventName: 'INSERT', dynamodb: { NewImage: image(entity) } }), entity).toBe(true);
-      expect(
-        invokes({ eventName: 'MODIFY', dynamodb: { NewImage: image(entity), OldImage: image(entity) } }),
-      ).toBe(true);
-      expect(invokes({ eventName: 'REMOVE', dynamodb: { OldImage: image(entity) } }), entity).toBe(true);
-    }
-    expect(invokes({ eventName: 'INSERT', dynamodb: { NewImage: image('rateLimit') } })).toBe(false);
-    expect(invokes({ eventName: 'REMOVE', dynamodb: { OldImage: image('projectStats') } })).toBe(false);
-    expect(invokes({ eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: 'HEALTH' } } } })).toBe(false);
+    for (const id of [queueId(), dlqId])
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: Match.arrayWith([{ Ref: id }]),
+        PolicyDocument: {
+          Statement: [
+            Match.objectLike({ Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny' }),
+          ],
+        },
+      });
   });
 });

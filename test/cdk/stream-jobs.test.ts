@@ -1,14 +1,17 @@
 /**
- * The stream jobs construct: for each background function that declares a `job` (the import's
- * processing), its function with the declared memory and time, its own event source mapping on the
- * table's stream filtered to the job's new images, one record per invocation with bounded retries,
- * its own queue for records it gave up on, and no access beyond its declaration.
+ * The table's stream and its consumers: exactly one event source mapping on the stream (the stream
+ * dispatcher's: batches, bisection, partial batch failures, bounded retries and record age, an
+ * on-failure queue), and each consumer (the reactions, each job of shared/background-functions.ts)
+ * fed through its own queue: an SQS event source with partial batch responses, a visibility timeout
+ * six times its function's timeout, its own dead-letter queue, one message at a time and a maximum
+ * concurrency for the heavy jobs, and no access beyond its declaration.
  */
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_ATTRIBUTE } from '../../lib/constructs/reactions';
-import { STREAM_JOB } from '../../lib/constructs/stream-jobs';
+import { DISPATCHER_STREAM } from '../../lib/constructs/stream-dispatcher';
+import { CONSUMER_QUEUE } from '../../lib/constructs/stream-queue';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
+import { STREAM_CONSUMERS, STREAM_JOBS } from '../../shared/stream-routing';
 import {
   actionsOf,
   mappingOf,
@@ -17,6 +20,7 @@ import {
   type Resources,
   roleOf,
   roleStatements,
+  synthCheap,
   synthDev,
 } from './support';
 
@@ -31,37 +35,94 @@ const JOBS = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
 );
 type Job = (typeof JOBS)[number];
 
-const mapping = (job: Job): Properties => mappingOf(resources, job.description).Properties;
-const functionOf = (job: Job) => resources[mapping(job).FunctionName.Ref as string];
+const mapping = (description: string): Properties => mappingOf(resources, description).Properties;
+const functionOf = (job: Job) => resources[mapping(job.description).FunctionName.Ref as string];
+const queueOf = (description: string) => resources[mapping(description).EventSourceArn['Fn::GetAtt'][0]];
+const streamMappings = (all: Resources) =>
+  ofType(all, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+    /StreamArn/.test(JSON.stringify(m.Properties.EventSourceArn)),
+  );
 
-/** The subset of EventBridge-style pattern matching Lambda filters use here: exact string lists. */
-function patternMatches(pattern: unknown, event: unknown): boolean {
-  if (Array.isArray(pattern)) return pattern.includes(event);
-  if (pattern === null || typeof pattern !== 'object') return false;
-  if (event === null || typeof event !== 'object') return false;
-  return Object.entries(pattern).every(([key, sub]) =>
-    patternMatches(sub, (event as Record<string, unknown>)[key]),
-  );
-}
-const invokes = (job: Job, record: unknown) =>
-  (mapping(job).FilterCriteria.Filters as { Pattern: string }[]).some((f) =>
-    patternMatches(JSON.parse(f.Pattern), record),
-  );
-const image = (entity: string, attributes: Record<string, string> = {}) => ({
-  pk: { S: 'x' },
-  [ENTITY_ATTRIBUTE]: { S: entity },
-  ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, { S: v }])),
+describe('the table stream', () => {
+  it('has exactly one reader across all stacks of every stage: the stream dispatcher', () => {
+    // Prepare
+    const stages = ['dev', 'prod'];
+    // Act
+    const readers = stages.flatMap((stage) => {
+      const built = synthCheap(stage);
+      return [built.stack, built.edge, built.monitoring].flatMap(
+        (stack) => streamMappings(Template.fromStack(stack).toJSON().Resources ?? {}) as unknown[],
+      );
+    });
+    // Assess: one per stage (5 before: the reactions and each of the four jobs).
+    expect(readers).toHaveLength(stages.length);
+    expect(streamMappings(resources)).toHaveLength(1);
+    const [, only] = streamMappings(resources)[0];
+    expect(resources[only.Properties.FunctionName.Ref].Properties.Description).toBe(
+      BACKGROUND_FUNCTIONS.streamDispatcher.description,
+    );
+  });
+
+  it('is read from LATEST in batches with bisection, partial failures, bounded retries and no filter', () => {
+    // Prepare
+    const [tableId] = ofType(resources, 'AWS::DynamoDB::Table')[0];
+    // Act
+    const dispatcher = mapping(BACKGROUND_FUNCTIONS.streamDispatcher.description);
+    // Assess
+    expect(dispatcher).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BatchSize: DISPATCHER_STREAM.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: DISPATCHER_STREAM.retryAttempts,
+      MaximumRecordAgeInSeconds: DISPATCHER_STREAM.maxRecordAge.toSeconds(),
+    });
+    // The matcher in shared/stream-routing.ts is the only filter.
+    expect(dispatcher.FilterCriteria).toBeUndefined();
+    const failedId = dispatcher.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+    expect(resources[failedId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+  });
+
+  it('lets the dispatcher send to every consumer queue and write only stream-records/ of the uploads bucket', () => {
+    // Prepare
+    const dispatcherFn =
+      resources[mapping(BACKGROUND_FUNCTIONS.streamDispatcher.description).FunctionName.Ref];
+    // Act
+    const statements = roleStatements(resources, roleOf(dispatcherFn));
+    const urls = JSON.stringify(dispatcherFn.Properties.Environment.Variables.STREAM_QUEUE_URLS);
+    // Assess
+    for (const consumer of STREAM_CONSUMERS) {
+      const description = BACKGROUND_FUNCTIONS[consumer].description;
+      const queueId = mapping(description).EventSourceArn['Fn::GetAtt'][0];
+      expect(urls, consumer).toContain(queueId);
+      expect(
+        statements.some(
+          (s) =>
+            actionsOf(s).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes(`"${queueId}"`),
+        ),
+        consumer,
+      ).toBe(true);
+    }
+    const writes = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));
+    expect(writes).toHaveLength(1);
+    expect(JSON.stringify(writes[0].Resource)).toMatch(/\/stream-records\/\*"/);
+    expect(statements.flatMap(actionsOf)).not.toContain('dynamodb:PutItem');
+  });
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job, the library-file reader and the autofill job', () => {
+  it('declares the import processing job, the library-file reader, autofill and the Insights export', () => {
     expect(JOBS.map((j) => j.name)).toEqual([
       'sourceProcessor',
       'libraryFileReader',
       'autofill',
       'insightsExport',
     ]);
-    // The library importer's workbook is read in a job of its own, not in the API function.
+    expect(STREAM_JOBS).toEqual(JOBS.map((j) => j.name));
     expect(BACKGROUND_FUNCTIONS.libraryFileReader.job.triggers).toEqual([
       { entity: 'libraryFile', attribute: 'status', value: 'PROCESSING' },
     ]);
@@ -75,7 +136,6 @@ describe('stream jobs', () => {
   });
 
   it.each(JOBS)('runs $name with its declared memory and time', (job) => {
-    expect(functionOf(job).Type).toBe('AWS::Lambda::Function');
     expect(functionOf(job).Properties).toMatchObject({
       Description: job.description,
       MemorySize: job.job.memoryMb,
@@ -83,105 +143,60 @@ describe('stream jobs', () => {
       Runtime: 'nodejs22.x',
       TracingConfig: { Mode: 'Active' },
     });
-    // A file of 20 MB takes memory; Lambda's limit is 15 minutes.
     expect(job.job.memoryMb).toBeGreaterThanOrEqual(1024);
     expect(job.job.timeoutSeconds).toBeLessThanOrEqual(900);
   });
 
+  it.each(JOBS)('$name reads its own queue one message at a time with partial batch responses', (job) => {
+    // Act
+    const source = mapping(job.description);
+    // Assess
+    expect(queueOf(job.description).Type).toBe('AWS::SQS::Queue');
+    expect(source).toMatchObject({ BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    // The heavy jobs run at most twice at once (SQS event sources take 2 at least).
+    if (['sourceProcessor', 'autofill', 'libraryFileReader'].includes(job.name))
+      expect(source.ScalingConfig).toEqual({ MaximumConcurrency: 2 });
+  });
+
   it.each(JOBS)(
-    "$name reads the table's stream from LATEST one record at a time, with bounded retries",
+    "$name's queue keeps a message invisible above its timeout and has its own encrypted, TLS-only DLQ",
     (job) => {
-      const [tableId] = ofType(resources, 'AWS::DynamoDB::Table')[0];
-      expect(mapping(job)).toMatchObject({
-        EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
-        StartingPosition: 'LATEST',
-        BatchSize: 1,
-        FunctionResponseTypes: ['ReportBatchItemFailures'],
-        MaximumRetryAttempts: STREAM_JOB.retryAttempts,
-        MaximumRecordAgeInSeconds: STREAM_JOB.maxRecordAge.toSeconds(),
+      // Prepare
+      const queue = queueOf(job.description).Properties;
+      // Act
+      const dlqId = queue.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0] as string;
+      // Assess
+      expect(queue.VisibilityTimeout).toBe(Math.min(job.job.timeoutSeconds * 6, 12 * 3600));
+      expect(queue.VisibilityTimeout).toBeGreaterThan(job.job.timeoutSeconds);
+      expect(queue.SqsManagedSseEnabled).toBe(true);
+      expect(queue.RedrivePolicy.maxReceiveCount).toBe(CONSUMER_QUEUE.maxReceiveCount);
+      expect(resources[dlqId].Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 24 * 3600,
       });
-      expect(STREAM_JOB.batchSize).toBe(1);
-      expect(STREAM_JOB.retryAttempts).toBeGreaterThan(0);
-      expect(STREAM_JOB.retryAttempts).toBeLessThanOrEqual(3);
+      const otherDlqs = JOBS.filter((j) => j !== job).map(
+        (j) => queueOf(j.description).Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0],
+      );
+      expect(otherDlqs).not.toContain(dlqId);
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: Match.arrayWith([{ Ref: dlqId }]),
+        PolicyDocument: {
+          Statement: [
+            Match.objectLike({ Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Effect: 'Deny' }),
+          ],
+        },
+      });
     },
   );
 
-  it.each(JOBS)('$name sends records it gives up on to its own encrypted, TLS-only queue', (job) => {
-    const queueId = mapping(job).DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0] as string;
-    expect(resources[queueId].Type).toBe('AWS::SQS::Queue');
-    expect(resources[queueId].Properties).toMatchObject({
-      SqsManagedSseEnabled: true,
-      MessageRetentionPeriod: 14 * 24 * 3600,
-    });
-    const reactionsQueue = mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description).Properties
-      .DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
-    expect(queueId).not.toBe(reactionsQueue);
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      Queues: [{ Ref: queueId }],
-      PolicyDocument: {
-        Statement: [
-          Match.objectLike({
-            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-            Effect: 'Deny',
-          }),
-        ],
-      },
-    });
-  });
-
-  it('processes a source only when it is inserted or modified with the status PROCESSING', () => {
-    const job = JOBS.find((j) => j.name === 'sourceProcessor')!;
-    const processing = image('source', { status: 'PROCESSING' });
-    const uploading = image('source', { status: 'UPLOADING' });
-    expect(invokes(job, { eventName: 'INSERT', dynamodb: { NewImage: processing } })).toBe(true);
-    expect(
-      invokes(job, { eventName: 'MODIFY', dynamodb: { NewImage: processing, OldImage: uploading } }),
-    ).toBe(true);
-    for (const status of ['UPLOADING', 'READY', 'FAILED'])
-      expect(
-        invokes(job, {
-          eventName: 'MODIFY',
-          dynamodb: { NewImage: image('source', { status }), OldImage: processing },
-        }),
-        status,
-      ).toBe(false);
-    expect(invokes(job, { eventName: 'REMOVE', dynamodb: { OldImage: processing } })).toBe(false);
-    // Another entity with the same attribute value is not a source.
-    expect(
-      invokes(job, {
-        eventName: 'INSERT',
-        dynamodb: { NewImage: image('question', { status: 'PROCESSING' }) },
-      }),
-    ).toBe(false);
-    expect(invokes(job, { eventName: 'INSERT', dynamodb: { NewImage: { pk: { S: 'HEALTH' } } } })).toBe(
-      false,
-    );
-  });
-
-  it('applies a sheet only when it is saved with applyState APPLYING', () => {
-    const job = JOBS.find((j) => j.name === 'sourceProcessor')!;
-    const applying = image('sourceSheet', { applyState: 'APPLYING' });
-    expect(invokes(job, { eventName: 'MODIFY', dynamodb: { NewImage: applying } })).toBe(true);
-    // Released by the job (the attribute removed), or saved in the request: nothing to do.
-    expect(
-      invokes(job, { eventName: 'MODIFY', dynamodb: { NewImage: image('sourceSheet'), OldImage: applying } }),
-    ).toBe(false);
-    expect(invokes(job, { eventName: 'INSERT', dynamodb: { NewImage: image('sourceSheet') } })).toBe(false);
-    expect(
-      invokes(job, {
-        eventName: 'MODIFY',
-        dynamodb: { NewImage: image('question', { applyState: 'APPLYING' }) },
-      }),
-    ).toBe(false);
-  });
-
   it.each(JOBS)('$name holds its declared access only: no e-mail, connections, users or secrets', (job) => {
     const actions = roleStatements(resources, roleOf(functionOf(job))).flatMap(actionsOf);
-    for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'])
+    for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject', 'sqs:DeleteMessage'])
       expect(actions, needed).toContain(needed);
-    // The processor writes sheets' contents; autofill only reads the library's index.
     if (job.access.uploads === 'read') expect(actions).not.toContain('s3:PutObject');
     else expect(actions).toContain('s3:PutObject');
     expect(actions.filter((a) => /^(ses|execute-api|cognito-idp|secretsmanager):/.test(a))).toEqual([]);
+    // Only the dispatcher reads the stream.
+    expect(actions).not.toContain('dynamodb:ListStreams');
   });
 });

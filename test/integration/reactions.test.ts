@@ -106,7 +106,7 @@ describe('reactions', () => {
 
     // Prepare: the INSERT record of that invitation, delivered again with the same record id.
     const item = await rawItem(`TEAM#${teamId}`, `MEMBER#${response.body.data.membershipId}`);
-    const { handler } = await import('../../functions/reactions/handler');
+    const { handleStreamRecords: handler } = await import('../../functions/reactions/handler');
     const record: DynamoDBStreamEvent = {
       Records: [
         {
@@ -142,7 +142,7 @@ describe('reactions', () => {
     await eventually(async () => expect(await mailTo(invited)).toHaveLength(1));
     const item = await rawItem(`TEAM#${teamId}`, `MEMBER#${response.body.data.membershipId}`);
     const poison = { pk: 'POISON', sk: 'COMMENT', __edb_e__: 'comment', __edb_v__: '1', commentId: 'x' };
-    const { handler } = await import('../../functions/reactions/handler');
+    const { handleStreamRecords: handler } = await import('../../functions/reactions/handler');
     // Act
     const result = await handler({
       Records: [
@@ -195,7 +195,7 @@ describe('reactions', () => {
         .filter((t) => t.includes('accepted your invitation'));
     await eventually(async () => expect(await titles()).toHaveLength(1));
     const after = await rawItem(`TEAM#${teamId}`, `MEMBER#${membershipId}`);
-    const { handler } = await import('../../functions/reactions/handler');
+    const { handleStreamRecords: handler } = await import('../../functions/reactions/handler');
     const replay: DynamoDBStreamEvent = {
       Records: [
         {
