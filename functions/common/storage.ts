@@ -17,8 +17,11 @@ import type { PresignedUpload } from '../../shared/schemas/common';
 import { clientFor } from './aws-client';
 import { config } from './config';
 
-// WHEN_REQUIRED: a presigned PUT must not demand a checksum the browser cannot compute.
-const s3 = clientFor(
+/**
+ * The S3 client (the uploads bucket's, and the inbound mail's reader). WHEN_REQUIRED: a presigned
+ * PUT must not demand a checksum the browser cannot compute.
+ */
+export const s3Client = clientFor(
   ['AWS_ENDPOINT_URL_S3'],
   () =>
     new S3Client({
@@ -41,7 +44,7 @@ export async function presignPost(
   maxBytes: number,
   expiresIn = UPLOAD_URL_SECONDS,
 ): Promise<PresignedUpload> {
-  const { url, fields } = await createPresignedPost(s3(), {
+  const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config.uploadsBucket,
     Key: key,
     Conditions: [
@@ -64,7 +67,7 @@ export function presignDownload(
   options: { fileName?: string } = {},
 ) {
   return getSignedUrl(
-    s3(),
+    s3Client(),
     new GetObjectCommand({
       Bucket: config.uploadsBucket,
       Key: key,
@@ -87,7 +90,7 @@ export function attachmentDisposition(fileName: string) {
 /** The whole object under `key` (an accepted source, an export); null when there is none. */
 export async function readObjectBytes(key: string): Promise<Uint8Array | null> {
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const object = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -98,7 +101,7 @@ export async function readObjectBytes(key: string): Promise<Uint8Array | null> {
 
 /** Stores bytes the server wrote itself (an export) under `key`. */
 export async function writeObjectBytes(key: string, body: Uint8Array, contentType: string) {
-  await s3().send(
+  await s3Client().send(
     new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: body, ContentType: contentType }),
   );
 }
@@ -106,7 +109,7 @@ export async function writeObjectBytes(key: string, body: Uint8Array, contentTyp
 /** What was stored under `key`, or null when nothing was uploaded there. */
 export async function inspectUpload(key: string): Promise<{ contentType: string; size: number } | null> {
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
     return { contentType: head.ContentType ?? '', size: head.ContentLength ?? 0 };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -117,7 +120,7 @@ export async function inspectUpload(key: string): Promise<{ contentType: string;
 
 /** The first `bytes` of an object (its magic numbers). */
 export async function readHead(key: string, bytes: number): Promise<Uint8Array> {
-  const object = await s3().send(
+  const object = await s3Client().send(
     new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   return object.Body ? object.Body.transformToByteArray() : new Uint8Array();
@@ -125,7 +128,7 @@ export async function readHead(key: string, bytes: number): Promise<Uint8Array> 
 
 /** Copies an object to its final key with the content type the bytes proved. */
 export async function copyUpload(from: string, to: string, contentType: string) {
-  await s3().send(
+  await s3Client().send(
     new CopyObjectCommand({
       Bucket: config.uploadsBucket,
       CopySource: `${config.uploadsBucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
@@ -137,5 +140,5 @@ export async function copyUpload(from: string, to: string, contentType: string) 
 }
 
 export async function deleteUpload(key: string) {
-  await s3().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+  await s3Client().send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
 }

@@ -5,28 +5,17 @@
  * message it takes in the emulated inbound bucket and invokes this the same way. A rejected message
  * is logged and dropped; a failure to read it is retried by Lambda. Resolves to each outcome.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
-import { clientFor } from '../common/aws-client';
+import { s3Client } from '../common/storage';
 import { type ReplyOutcome, receiveReply } from './reply-mail';
-
-/** Endpoint from AWS_ENDPOINT_URL_S3 when set (s3rver locally, which needs path-style URLs). */
-const s3 = clientFor(
-  ['AWS_ENDPOINT_URL_S3'],
-  () =>
-    new S3Client({
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
-);
 
 export const handler = async (event: S3Event): Promise<ReplyOutcome[]> => {
   const outcomes: ReplyOutcome[] = [];
   for (const record of event.Records) {
     const Bucket = record.s3.bucket.name;
     const Key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    const object = await s3().send(new GetObjectCommand({ Bucket, Key }));
+    const object = await s3Client().send(new GetObjectCommand({ Bucket, Key }));
     const raw = Buffer.from(await object.Body!.transformToByteArray());
     outcomes.push(await receiveReply(raw));
   }

@@ -138,6 +138,23 @@ beforeAll(() => {
 
 const alarmProps = () => alarms.map(([, a]) => a.Properties);
 
+/** Each of these queues (logical ids) has an alarm that fires on its first visible message. */
+function expectAlarmOnAnyMessage(queueIds: string[]) {
+  for (const id of queueIds) {
+    const [alarm] = alarmsOn(
+      alarmProps(),
+      app,
+      'AWS/SQS',
+      'ApproximateNumberOfMessagesVisible',
+      'QueueName',
+      id,
+    );
+    expect(alarm, id).toBeDefined();
+    expect(alarm.Threshold, id).toBe(0);
+    expect(alarm.ComparisonOperator, id).toBe('GreaterThanThreshold');
+  }
+}
+
 describe('monitoring: coverage', () => {
   it('gives every Lambda function and every SQS queue of the application stack its alarms', () => {
     // Prepare: the functions and queues that exist (so an empty template cannot pass).
@@ -201,20 +218,7 @@ describe('monitoring: coverage', () => {
       .filter((id): id is string => id !== undefined);
     expect(onFailure).toHaveLength(1);
     expect(deadLetters.length).toBeGreaterThanOrEqual(5);
-    const failureQueues = [...onFailure, ...deadLetters];
-    for (const id of failureQueues) {
-      const [alarm] = alarmsOn(
-        alarmProps(),
-        app,
-        'AWS/SQS',
-        'ApproximateNumberOfMessagesVisible',
-        'QueueName',
-        id,
-      );
-      expect(alarm, id).toBeDefined();
-      expect(alarm.Threshold, id).toBe(0);
-      expect(alarm.ComparisonOperator, id).toBe('GreaterThanThreshold');
-    }
+    expectAlarmOnAnyMessage([...onFailure, ...deadLetters]);
   });
 
   it("alarms on any message in an EventBridge target's dead-letter queue (the mail events rule's)", () => {
@@ -225,18 +229,7 @@ describe('monitoring: coverage', () => {
       .map((target) => targetOf(target.DeadLetterConfig?.Arn, app))
       .filter((id): id is string => id !== undefined);
     expect(deadLetterQueues.length).toBeGreaterThan(0);
-    for (const id of deadLetterQueues) {
-      const [alarm] = alarmsOn(
-        alarmProps(),
-        app,
-        'AWS/SQS',
-        'ApproximateNumberOfMessagesVisible',
-        'QueueName',
-        id,
-      );
-      expect(alarm, id).toBeDefined();
-      expect(alarm.Threshold, id).toBe(0);
-    }
+    expectAlarmOnAnyMessage(deadLetterQueues);
   });
 
   it("alarms when a reader of the table's stream falls behind", () => {
