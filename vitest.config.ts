@@ -22,7 +22,6 @@ const FAST_INTEGRATION = [
 /** The stack tiers start the run's shared emulators once and send each file's output to its log. */
 const STACK_TIER = {
   globalSetup: ['test/support/global-setup.ts'],
-  setupFiles: ['test/support/quiet-logs.ts'],
   // A worker's files share one module graph: the SDK, the handlers and the emulators' code load
   // once per worker, not once per file. Each file still has a stack, table and data of its own;
   // what the handlers hold across requests follows the stack's environment (functions/common/
@@ -51,11 +50,14 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: 'node',
       reporters: ['default', './test/support/summary-reporter.ts'],
+      // Whatever a test file's process prints (handlers' logs, emulators, Node's and the SDK's
+      // warnings, CDK's bundling lines) goes to the file's log under test-results/logs/.
+      setupFiles: ['test/support/quiet-logs.ts'],
       testTimeout: 60_000,
       // Polls wait on the stream and the browser; on a loaded 2-core machine 1 s (the default) is too short.
       expect: { poll: { timeout: 10_000, interval: 100 } },
       hookTimeout: 180_000,
-      maxWorkers: 2,
+      maxWorkers: Number(process.env.TEST_WORKERS) || 2,
       fileParallelism: true,
       sequence: { sequencer: LongestFirst },
       // A test's console output goes to its file's log (test/support/log-files.ts), not the
@@ -82,7 +84,11 @@ export default defineConfig(({ mode }) => {
             ],
           },
         },
-        { extends: true, test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'] } },
+        {
+          extends: true,
+          // One module graph per worker: aws-cdk-lib loads once, not once per file.
+          test: { name: 'cdk', include: ['test/cdk/**/*.test.ts'], isolate: false },
+        },
         {
           extends: true,
           test: {

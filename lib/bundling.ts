@@ -4,7 +4,7 @@
  * options. Importing this module has no side effects.
  */
 import { fileURLToPath } from 'node:url';
-import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -72,6 +72,9 @@ export const lambdaBundling: BundlingOptions = {
   // An empty list (rather than the default `@aws-sdk/*`) bundles the SDK clients instead of using the runtime's.
   externalModules: [...esbuildOptions.external],
   forceDockerBundling: false,
+  // Warnings and errors only: each bundle's size summary would be 4 lines per function on every
+  // synthesis (the bench and test/cdk/backend.test.ts measure and bound the sizes instead).
+  logLevel: LogLevel.WARNING,
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],

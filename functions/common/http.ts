@@ -1,7 +1,7 @@
 /**
  * The handler pipeline every route group shares: middy + @middy/http-router, routes taken from the
- * route table. Per request: body size and JSON checks, identity, chaos injection (local, signed in),
- * caller (membership + permissions, loaded once), zod validation, the route's implementation, the
+ * route table. Per request: body size and JSON checks, identity, zod validation, caller (membership
+ * + permissions, loaded once), chaos injection (local, signed in), the route's implementation, the
  * response validated against its schema and wrapped as `{ data }`, and typed errors mapped to JSON.
  */
 import middy, { type MiddlewareObj } from '@middy/core';
@@ -166,31 +166,38 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
   return body;
 }
 
-/** Runs one route: identity, caller, permission, validation, implementation, response schema. */
+/**
+ * Runs one route: identity, validation, caller, permission, implementation, response schema. Input
+ * is checked before the caller is loaded (as API Gateway's request validators would, after the
+ * authorizer): a malformed request costs no read, and its answer is the same whoever sends it.
+ */
 function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     logger.appendKeys({ route: route.name });
-    let caller: Caller | undefined;
-    if (route.auth === 'user') {
-      caller = await loadCaller(identityFrom(event));
-      logger.appendKeys({ userId: caller.identity.sub, teamId: caller.user?.teamId });
-      if (route.permission) requirePermission(caller, route.permission);
-      else if (route.team) requireTeam(caller);
-      await injectChaos(header(event, HEADER_CHAOS));
-    }
+    const identity = route.auth === 'user' ? identityFrom(event) : undefined;
     const client =
       route.auth === 'api-key'
         ? await verifyApiClient(header(event, 'client_id'), header(event, 'client_secret'))
         : undefined;
     if (client) logger.appendKeys({ teamId: client.teamId, client: client.keyPrefix });
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
+    const query = validate(route.query, { ...event.queryStringParameters }, 'query');
+    const params = validate(paramsSchemaOf(route), { ...event.pathParameters }, 'path');
+    let caller: Caller | undefined;
+    if (identity) {
+      caller = await loadCaller(identity);
+      logger.appendKeys({ userId: caller.identity.sub, teamId: caller.user?.teamId });
+      if (route.permission) requirePermission(caller, route.permission);
+      else if (route.team) requireTeam(caller);
+      await injectChaos(header(event, HEADER_CHAOS));
+    }
     // A valid call of the public API counts against its client id's limit (a refused one costs nothing).
     if (client) await countApiCall(client);
     const request = {
       client,
       body,
-      query: validate(route.query, { ...event.queryStringParameters }, 'query'),
-      params: validate(paramsSchemaOf(route), { ...event.pathParameters }, 'path') as Record<string, string>,
+      query,
+      params: params as Record<string, string>,
       caller,
       sourceIp: event.requestContext?.identity?.sourceIp ?? 'unknown',
       sessionId: header(event, HEADER_SESSION_ID)?.slice(0, 128) ?? null,

@@ -310,6 +310,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
 
+  // Clients close idle keep-alive connections first (undici after 4 s), so none reuses a socket the
+  // gateway is closing at that moment (an ECONNRESET seen under load with Node's 5 s default).
+  server.keepAliveTimeout = 65_000;
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     if (new URL(req.url ?? '/', 'http://local').pathname !== '/ws') return; // others (e.g. Vite HMR) handle theirs

@@ -1,6 +1,6 @@
 /**
- * Setup file of the stack tiers (integration, browser): whatever this test file's process writes to
- * stdout and stderr (the handlers' JSON logs, the emulators, Node's warnings) goes to the file's log
+ * Setup file of every tier: whatever this test file's process writes to stdout and stderr (the
+ * handlers' JSON logs, the emulators, Node's and the SDK's warnings, CDK's bundling lines) goes to the file's log
  * under test-results/logs/ instead of the terminal. The tests' own console calls reach vitest's
  * `onConsoleLog` (vitest.config.ts), which writes them to the same file.
  */
