@@ -36,15 +36,23 @@ export const scopeKey = (scope: EventScope) => `${scope.kind}#${scope.id}`;
  * Their connections stay; opening the project again is refused.
  */
 export async function dropSubscribers(scope: EventScope, mayStay: (userId: string) => boolean) {
-  const { data: subscriptions } = await db()
-    .entities.subscription.query.primary({ scope: scopeKey(scope) })
-    .go({ pages: 'all' });
-  const dropped = subscriptions.filter((s) => !mayStay(s.userId));
-  if (dropped.length)
-    await db()
-      .entities.subscription.delete(dropped.map(({ scope, connectionId }) => ({ scope, connectionId })))
-      .go();
+  const dropped = (await subscribersOf(scopeKey(scope))).filter((s) => !mayStay(s.userId));
+  await forget(dropped);
   return dropped.length;
+}
+
+/** Every subscription to a scope (one Query, all pages). */
+async function subscribersOf(scope: string) {
+  const { data } = await db().entities.subscription.query.primary({ scope }).go({ pages: 'all' });
+  return data;
+}
+
+/** Deletes these subscriptions (one batch write, when there are any). */
+async function forget(subscriptions: Array<{ scope: string; connectionId: string }>) {
+  if (!subscriptions.length) return;
+  await db()
+    .entities.subscription.delete(subscriptions.map(({ scope, connectionId }) => ({ scope, connectionId })))
+    .go();
 }
 
 /** Posts raw data to one connection; false when the connection is gone. */
@@ -76,9 +84,7 @@ export async function publish(
 ): Promise<{ delivered: number; gone: number }> {
   const checked = LiveEvent.parse(event);
   const scope = scopeKey(checked.scope);
-  const { data: subscriptions } = await db()
-    .entities.subscription.query.primary({ scope })
-    .go({ pages: 'all' });
+  const subscriptions = await subscribersOf(scope);
   const gone: typeof subscriptions = [];
   let delivered = 0;
   await Promise.all(
@@ -100,10 +106,6 @@ export async function publish(
       }
     }),
   );
-  if (gone.length) {
-    await db()
-      .entities.subscription.delete(gone.map(({ scope, connectionId }) => ({ scope, connectionId })))
-      .go();
-  }
+  await forget(gone);
   return { delivered, gone: gone.length };
 }
