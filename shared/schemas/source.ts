@@ -46,6 +46,11 @@ export const SOURCE_LIMITS = {
   },
   /** Elements and attributes of word/document.xml: its DOM holds about two kilobytes per node. */
   documentNodes: 200_000,
+  /**
+   * Cells covered by a workbook's merged ranges: the reader models every cell of a merge, so a
+   * merge over whole rows or columns (billions of cells) is refused before it is read.
+   */
+  mergedCells: 200_000,
   annotations: 5_000,
   /** Characters kept of one cell or paragraph. */
   cellText: 32_767,

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { REASONS } from '../../functions/common/formats/zip-guard';
 import { INLINE_QUESTIONS, SHEET_APPLYING } from '../../functions/sources/configure';
-import { hugeSharedStringXlsx, lyingSizesXlsx, oversizedDocx } from '../../scripts/fixtures/hostile-zips';
+import {
+  hugeSharedStringXlsx,
+  listValidation,
+  lyingSizesXlsx,
+  mergedRanges,
+  oversizedDocx,
+  questionnaireXlsxWith,
+} from '../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../scripts/fixtures/workbooks';
 import type { ProjectDashboard } from '../../shared/schemas/project';
@@ -820,6 +827,12 @@ describe('bad files', () => {
       // Memory amplification (issue 25): each about a megabyte, refused as soon as a part passes its cap.
       ['huge answer.xlsx', hugeSharedStringXlsx(100 * MIB, 4096), REASONS.sharedStringsTooBig],
       ['lying sizes.xlsx', lyingSizesXlsx(100 * MIB), REASONS.worksheetTooBig],
+      // A merge over whole rows and columns: refused before exceljs would model each of its cells.
+      [
+        'whole-sheet merge.xlsx',
+        questionnaireXlsxWith(mergedRanges(['C3:XFD1048576'])),
+        REASONS.mergesTooBig,
+      ],
       [
         'oversized.docx',
         oversizedDocx(60 * MIB, 'Describe how customer data is encrypted at rest. '.repeat(40)),
@@ -864,5 +877,31 @@ describe('bad files', () => {
       'listSources',
     );
     expect(listed.every((s) => s.status === 'FAILED')).toBe(true);
+  });
+
+  it('reads a workbook with a whole-sheet data validation at once, and every route answers meanwhile', async () => {
+    // Prepare: an older HECVAT's list validation over N1:XFD1048576 (one such file once held the
+    // local stack at 100% of a core for minutes, every route unanswered).
+    const projectId = await createProject('Whole-sheet validation');
+    const bytes = questionnaireXlsxWith(listValidation('N1:XFD1048576'));
+
+    // Act: the import, with the health route called while it is processed.
+    const health: number[] = [];
+    let importing = true;
+    const polling = (async () => {
+      while (importing) {
+        health.push((await fetch(`${stack.appUrl}/api/health`)).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const source = await importSource(as(admin), projectId, 'HECVAT-like.xlsx', bytes);
+    importing = false;
+    await polling;
+
+    // Assess
+    expect(source.status).toBe('READY');
+    expect(source.sheets?.map((sheet) => sheet.sheetName)).toEqual(['Questions']);
+    expect(health.length).toBeGreaterThan(0);
+    expect(health.every((status) => status === 200)).toBe(true);
   });
 });

@@ -118,6 +118,25 @@ function parseRange(range: string) {
     : null;
 }
 
+/**
+ * Worksheet parts the reader never uses, left unparsed: exceljs expands a data validation's range
+ * cell by cell (a whole-sheet validation such as `N1:XFD1048576`, common in older HECVAT
+ * workbooks, is 17 billion cells: one such file held a process at 100% for minutes), and the
+ * others cost time for nothing. (Write-back copies the file's parts as they are.)
+ */
+const UNREAD_NODES = [
+  'dataValidations',
+  'conditionalFormatting',
+  'extLst',
+  'picture',
+  'drawing',
+  'pageSetup',
+  'headerFooter',
+  'printOptions',
+  'rowBreaks',
+  'tableParts',
+];
+
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   // Every part inflated once through the counter (sizes capped), sheets and cells counted.
   const size = await checkZip(bytes, 'xlsx');
@@ -128,6 +147,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   try {
     await workbook.xlsx.load(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer,
+      { ignoreNodes: UNREAD_NODES },
     );
   } catch {
     throw new SourceFormatError(REASONS.corrupted);

@@ -28,6 +28,7 @@ export const REASONS = {
   documentTooBig: `The text of this document would expand to more than ${mb(PARTS.document)} MB when opened. Split it and upload the parts.`,
   documentTooComplex:
     'This document is too long or too complex to configure. Split it into smaller documents and upload them one by one.',
+  mergesTooBig: `This workbook merges more than ${SOURCE_LIMITS.mergedCells.toLocaleString('en')} cells (a merge over whole rows or columns). Unmerge them in Excel, save the file and upload it again.`,
   partTooBig: `A part of this file (an image or another embedded object) would expand to more than ${mb(PARTS.other)} MB when opened. Remove it, save the file again and upload it.`,
   macros:
     'This workbook contains macros (.xlsm). Save it as an .xlsx workbook without macros and upload it again.',
@@ -160,6 +161,34 @@ type PartKind = keyof typeof PARTS;
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
+/** A merged range of a worksheet's XML: `<mergeCell ref="B6:B10"/>`. */
+const MERGE_CELL = /<mergeCell\s+ref="\$?([A-Z]{1,3})\$?(\d{1,7}):\$?([A-Z]{1,3})\$?(\d{1,7})"/g;
+/** Longer than any `<mergeCell ref="…"` opening, so one split between two chunks is seen whole. */
+const MERGE_CARRY = 64;
+const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * Counts the cells a worksheet's merged ranges cover, chunk by chunk as the part inflates, without
+ * keeping the part: each range is counted once, in the chunk where it ends.
+ */
+function mergedCellCounter() {
+  let carry = '';
+  let total = 0;
+  return {
+    add(chunk: Uint8Array) {
+      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      for (const m of text.matchAll(MERGE_CELL)) {
+        if (m.index + m[0].length <= carry.length) continue; // counted with the previous chunk
+        const rows = Math.abs(Number(m[4]) - Number(m[2])) + 1;
+        const columns = Math.abs(columnNumber(m[3]) - columnNumber(m[1])) + 1;
+        total += rows * columns;
+      }
+      carry = text.slice(-MERGE_CARRY);
+      return total;
+    },
+  };
+}
+
 function partKind(name: string, expect: 'xlsx' | 'docx'): PartKind {
   if (expect === 'xlsx' && name === 'xl/sharedStrings.xml') return 'sharedStrings';
   if (expect === 'xlsx' && WORKSHEET.test(name)) return 'worksheet';
@@ -274,6 +303,7 @@ export async function openZip(
   let sheets = 0;
   let cellElements = 0;
   let documentNodes = 0;
+  let mergedCells = 0;
   for (const entry of entries) {
     const kind = partKind(entry.name, expect);
     const kept: Uint8Array[] = [];
@@ -286,6 +316,8 @@ export async function openZip(
     let markup = TEXT;
     let quote = 0;
     if (worksheet) sheets++;
+    const merges = worksheet ? mergedCellCounter() : undefined;
+    const mergedBefore = mergedCells;
     const size = await inflatePart(bytes, entry, { bytes: PARTS[kind], reason: TOO_BIG[kind] }, (chunk) => {
       inflated += chunk.length;
       if (inflated > SOURCE_LIMITS.inflatedBytes) throw new SourceFormatError(REASONS.tooBig);
@@ -296,6 +328,8 @@ export async function openZip(
           if (state === 2 && (b === 0x20 || b === 0x3e)) cellElements++;
           state = b === 0x3c ? 1 : state === 1 && b === 0x63 ? 2 : 0;
         }
+        mergedCells = mergedBefore + merges!.add(chunk);
+        if (mergedCells > SOURCE_LIMITS.mergedCells) throw new SourceFormatError(REASONS.mergesTooBig);
       } else if (document) {
         for (let i = 0; i < chunk.length; i++) {
           const b = chunk[i];

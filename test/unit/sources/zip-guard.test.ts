@@ -3,7 +3,15 @@ import { readDocument } from '../../../functions/common/formats/document';
 import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
 import { SourceFormatError } from '../../../functions/common/formats/types';
 import { checkZip, REASONS } from '../../../functions/common/formats/zip-guard';
-import { hugeSharedStringXlsx, lyingSizesXlsx, oversizedDocx } from '../../../scripts/fixtures/hostile-zips';
+import {
+  extensionListValidation,
+  hugeSharedStringXlsx,
+  listValidation,
+  lyingSizesXlsx,
+  mergedRanges,
+  oversizedDocx,
+  questionnaireXlsxWith,
+} from '../../../scripts/fixtures/hostile-zips';
 import { SOURCE_LIMITS } from '../../../shared/schemas/source';
 
 /** Every byte zlib inflates for the guard, counted as it leaves the inflater (the real zlib). */
@@ -124,4 +132,58 @@ describe('the zip guard, against memory amplification', () => {
       text: 'Do you encrypt customer data at rest?',
     });
   });
+});
+
+describe('the reader, against ranges that cover whole sheets', () => {
+  const QUESTION_ROWS = [
+    ['Question', 'Answer'],
+    ['Do you encrypt customer data at rest?', 'Yes'],
+  ];
+
+  it('reads a workbook with a whole-sheet data validation at once (a HECVAT-like N1:XFD1048576)', async () => {
+    // Prepare: the list validation both as a sheet element and in the extension list.
+    const workbook = questionnaireXlsxWith(
+      listValidation('N1:XFD1048576') + extensionListValidation('A1:XFD1048576'),
+    );
+
+    // Act: exceljs used to expand the range cell by cell (17 billion cells; the process never returned).
+    const started = Date.now();
+    const sheets = (await readSpreadsheet(workbook, 'xlsx')).sheets;
+
+    // Assess
+    expect(sheets[0].content.rows.map((r) => r.cells)).toEqual(QUESTION_ROWS);
+    console.log(`whole-sheet validation read in ${Date.now() - started} ms`);
+  }, 10_000);
+
+  it('refuses a merge over whole rows and columns before reading it, with the reason', async () => {
+    // Prepare: one merge over most of the sheet; and 2,001 merges of 100 cells, whose sum passes the limit.
+    const whole = questionnaireXlsxWith(mergedRanges(['C3:XFD1048576']));
+    const many = questionnaireXlsxWith(
+      mergedRanges(Array.from({ length: 2_001 }, (_, i) => `C${3 + i * 10}:L${12 + i * 10}`)),
+    );
+
+    // Act
+    const refusedWhole = await reason(readSpreadsheet(whole, 'xlsx'));
+    const refusedMany = await reason(checkZip(many, 'xlsx'));
+
+    // Assess
+    expect(refusedWhole).toBe(REASONS.mergesTooBig);
+    expect(refusedMany).toBe(REASONS.mergesTooBig);
+    expect(REASONS.mergesTooBig).toContain(SOURCE_LIMITS.mergedCells.toLocaleString('en'));
+  }, 10_000);
+
+  it('reads ordinary merges, up to the limit, as before', async () => {
+    // Prepare: 1,999 merges of 100 cells (199,900 cells) below the questions, and a title merge.
+    const workbook = questionnaireXlsxWith(
+      mergedRanges(['A1:B1', ...Array.from({ length: 1_999 }, (_, i) => `C${3 + i * 10}:L${12 + i * 10}`)]),
+    );
+
+    // Act
+    const sheet = (await readSpreadsheet(workbook, 'xlsx')).sheets[0];
+
+    // Assess: the title merge is kept (its text in the top-left cell), the question row as it is.
+    expect(sheet.content.merges[0]).toEqual({ fromRow: 1, fromColumn: 1, toRow: 1, toColumn: 2 });
+    expect(sheet.content.merges).toHaveLength(2_000);
+    expect(sheet.content.rows.map((r) => r.cells)).toEqual([['Question'], QUESTION_ROWS[1]]);
+  }, 30_000);
 });
