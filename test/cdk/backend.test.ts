@@ -40,7 +40,8 @@ let synth: Synth;
 let resources: Resources;
 beforeAll(() => {
   synth = synthDev({ bundling: true });
-  resources = synth.resources;
+  // The application's: its stack and the background nested stack as one (support.ts applicationResources).
+  resources = synth.appResources;
 });
 
 /** Every Lambda bundle (index.mjs) stays under 1 MB (issue 26)... */

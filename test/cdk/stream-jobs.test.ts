@@ -24,10 +24,12 @@ import {
   synthDev,
 } from './support';
 
-let template: Template;
+// The background nested stack holds the dispatcher, the jobs and their queues; `resources` is the
+// application's (its stack and the nested one, support.ts applicationResources).
+let background: Template;
 let resources: Resources;
 beforeAll(() => {
-  ({ template, resources } = synthDev());
+  ({ background, appResources: resources } = synthDev());
 });
 
 const JOBS = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
@@ -50,7 +52,7 @@ describe('the table stream', () => {
     // Act
     const readers = stages.flatMap((stage) => {
       const built = synthCheap(stage);
-      return [built.stack, built.edge, built.monitoring].flatMap(
+      return [built.stack, built.stack.background, built.edge, built.monitoring].flatMap(
         (stack) => streamMappings(Template.fromStack(stack).toJSON().Resources ?? {}) as unknown[],
       );
     });
@@ -178,7 +180,7 @@ describe('stream jobs', () => {
         (j) => queueOf(j.description).Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0],
       );
       expect(otherDlqs).not.toContain(dlqId);
-      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      background.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: Match.arrayWith([{ Ref: dlqId }]),
         PolicyDocument: {
           Statement: [
