@@ -14,6 +14,7 @@ import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { STREAM_CONSUMERS, STREAM_JOBS } from '../../shared/stream-routing';
 import {
   actionsOf,
+  handlerFunctions,
   mappingOf,
   ofType,
   type Properties,
@@ -113,6 +114,35 @@ describe('the table stream', () => {
     expect(writes).toHaveLength(1);
     expect(JSON.stringify(writes[0].Resource)).toMatch(/\/stream-records\/\*"/);
     expect(statements.flatMap(actionsOf)).not.toContain('dynamodb:PutItem');
+  });
+});
+
+describe('the consumers’ retry backoff', () => {
+  it('lets each consumer change the visibility of its own queue’s messages, and of no other queue’s', () => {
+    // functions/common/stream-queue.ts hides a failed message for a short backoff before reporting it.
+    const consumerRoles = new Set<string>();
+    for (const consumer of STREAM_CONSUMERS) {
+      // Prepare
+      const source = mapping(BACKGROUND_FUNCTIONS[consumer].description);
+      const role = roleOf(resources[source.FunctionName.Ref]);
+      consumerRoles.add(role);
+      // Act
+      const grants = roleStatements(resources, role).filter((s) =>
+        actionsOf(s).some((a) => a === 'sqs:ChangeMessageVisibility' || a === 'sqs:*'),
+      );
+      // Assess: on the queue its event source reads, only.
+      expect(grants.length, consumer).toBeGreaterThan(0);
+      for (const grant of grants) {
+        expect(actionsOf(grant), consumer).not.toContain('sqs:*');
+        expect(grant.Resource, consumer).toEqual(source.EventSourceArn);
+      }
+    }
+    // No other function may change any queue's visibility.
+    for (const [id, fn] of handlerFunctions(resources)) {
+      if (consumerRoles.has(roleOf(fn))) continue;
+      const actions = roleStatements(resources, roleOf(fn)).flatMap(actionsOf);
+      expect(actions, id).not.toContain('sqs:ChangeMessageVisibility');
+    }
   });
 });
 
