@@ -57,7 +57,11 @@ export const CLOUDFORMATION_RESOURCE_LIMIT = 500;
 /** Every stack keeps 40% headroom under that limit (test/cdk/nag.test.ts asserts it for every stage). */
 export const STACK_RESOURCE_BUDGET = Math.floor(CLOUDFORMATION_RESOURCE_LIMIT * 0.6);
 
-/** Resources in each stack under `scope` (what each template's Resources will hold). */
+/**
+ * Resources in each stack under `scope` (what each template's Resources will hold). A nested stack
+ * (lib/background-stack.ts) is a stack of its own here, as CloudFormation counts it, and its parent
+ * counts it as one resource (its AWS::CloudFormation::Stack).
+ */
 export function stackResourceCounts(scope: IConstruct): Map<Stack, number> {
   const counts = new Map<Stack, number>();
   for (const construct of scope.node.findAll()) {
@@ -67,6 +71,9 @@ export function stackResourceCounts(scope: IConstruct): Map<Stack, number> {
   }
   return counts;
 }
+
+/** A stack's name for reports: a nested stack's is a token until deploy, so its construct path. */
+export const stackLabel = (stack: Stack) => (stack.nested ? stack.node.path : stack.stackName);
 
 /** The feature flags and other context in cdk.json, which the CLI passes to bin/app.ts. */
 export function cdkJsonContext(): Record<string, unknown> {
@@ -129,7 +136,7 @@ export function buildApp(stage: string, options: BuildAppOptions = {}): BuiltApp
         .filter(([, count]) => count > budget)
         .map(
           ([overgrown, count]) =>
-            `Stack ${overgrown.stackName} has ${count} resources, above its budget of ${budget} ` +
+            `Stack ${stackLabel(overgrown)} has ${count} resources, above its budget of ${budget} ` +
             `(CloudFormation's limit is ${CLOUDFORMATION_RESOURCE_LIMIT}): routes must not cost a ` +
             'resource each (lib/constructs/api-plan.ts), or move resources to another stack.',
         ),

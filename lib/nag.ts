@@ -3,7 +3,7 @@
  * IAM policy as its own finding, `AwsSolutions-IAM5[Action::s3:List*]` or `[Resource::<Bucket.Arn>/*]`,
  * and each must be acknowledged individually.
  */
-import { Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Names, Stack, Validations } from 'aws-cdk-lib';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 
@@ -32,6 +32,49 @@ export function flattenReference(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * A reference to an attribute of `target` as `consumer`'s template will hold it, flattened: `<Id.Arn>`
+ * in the target's own stack; in a nested stack of the target's stack, CDK passes the value as a
+ * parameter named `referenceto<the target's unique id><attribute>` (lib/background-stack.ts), which
+ * the template reads with a Ref: `<referencetoQuestionnairedevDataTable2A4BE46EArn>`.
+ */
+export function referenceIn(consumer: Stack, target: CfnElement, attribute: string): string {
+  const producer = Stack.of(target);
+  if (producer === consumer) return `<${consumer.resolve(target.logicalId)}.${attribute}>`;
+  if (consumer.nestedStackParent === producer) return `<${nestedParameterName(target, attribute)}>`;
+  throw new Error(`${consumer.node.path}: no reference rendering for ${target.node.path}`);
+}
+
+/** The parameter CDK creates in a nested stack for a parent's `target` attribute (`Ref` for a Ref). */
+const nestedParameterName = (target: CfnElement, attribute: string) =>
+  `referenceto${Names.nodeUniqueId(target.node)}${attribute}`;
+
+/**
+ * A resolved value of `consumer`, with the references to its parent stack's resources as the synthesized
+ * nested template holds them (CDK replaces them with parameters when it prepares the app, after the
+ * constructs, and so these acknowledgements, are made).
+ */
+function asSynthesized(consumer: Stack, value: unknown): unknown {
+  const parent = consumer.nestedStackParent;
+  if (!parent) return value;
+  const parentElements = new Map<string, CfnElement>();
+  for (const c of parent.node.findAll())
+    if (CfnElement.isCfnElement(c) && Stack.of(c) === parent)
+      parentElements.set(parent.resolve(c.logicalId), c);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    const node = v as Record<string, unknown>;
+    const getAtt = node['Fn::GetAtt'] as [string, string] | undefined;
+    if (getAtt && parentElements.has(getAtt[0]))
+      return { Ref: nestedParameterName(parentElements.get(getAtt[0]) as CfnElement, getAtt[1]) };
+    if (typeof node.Ref === 'string' && parentElements.has(node.Ref))
+      return { Ref: nestedParameterName(parentElements.get(node.Ref) as CfnElement, 'Ref') };
+    return Object.fromEntries(Object.entries(node).map(([k, inner]) => [k, walk(inner)]));
+  };
+  return walk(value);
+}
+
 /** A pattern matching exactly this finding. */
 export const exactly = (finding: string) => new RegExp(`^${finding.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -46,7 +89,10 @@ interface StatementJson {
 
 /** The AwsSolutions-IAM5 findings (without the rule id) of a policy document, as cdk-nag computes them. */
 export function wildcardFindings(scope: IConstruct, document: iam.PolicyDocument): string[] {
-  const resolved = Stack.of(scope).resolve(document) as { Statement?: StatementJson[] } | undefined;
+  const stack = Stack.of(scope);
+  const resolved = asSynthesized(stack, stack.resolve(document)) as
+    | { Statement?: StatementJson[] }
+    | undefined;
   const findings = new Set<string>();
   for (const statement of resolved?.Statement ?? []) {
     if (statement.Effect !== 'Allow') continue;

@@ -1,7 +1,10 @@
 /**
- * Everything one stage runs, in one stack: auth, data, e-mail, the REST and WebSocket APIs with their
- * handlers, the reactions function on the table's stream, and the CloudFront site that puts the SPA,
- * /api and /ws on one origin, and the REST API stage's WAF web ACL. Each function's role is granted only
+ * Everything one stage runs, in one stack and its nested stack: auth, data, e-mail, the REST and
+ * WebSocket APIs with their handlers, the CloudFront site that puts the SPA, /api and /ws on one
+ * origin, and the REST API stage's WAF web ACL here; the background processing (the table stream's
+ * dispatcher, the reactions, the stream jobs, the schedules, the mail events and the inboundMail
+ * function) in the nested stack `Background` (lib/background-stack.ts), so each stays well under
+ * CloudFormation's resource limit (lib/app.ts STACK_RESOURCE_BUDGET). Each function's role is granted only
  * its declared access (see Backend). Two small stacks go with it (lib/app.ts): the CloudFront web ACL in
  * us-east-1 (EdgeStack, lib/constructs/waf.ts) and the alarms and dashboard (MonitoringStack,
  * lib/constructs/monitoring.ts).
@@ -13,6 +16,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import type { RouteEntry } from '../shared/routes';
+import { BackgroundStack } from './background-stack';
 import { mailFromAddress, type StageConfig } from './config/stages';
 import { AccessLogs } from './constructs/access-logs';
 import { Api } from './constructs/api';
@@ -20,12 +24,12 @@ import { Auth } from './constructs/auth';
 import { Backend } from './constructs/backend';
 import { Data } from './constructs/data';
 import { Email } from './constructs/email';
-import { MailEvents } from './constructs/mail-events';
-import { Reactions } from './constructs/reactions';
+import type { MailEvents } from './constructs/mail-events';
+import type { Reactions } from './constructs/reactions';
 import { Replies } from './constructs/replies';
-import { Schedules } from './constructs/schedules';
-import { StreamDispatcher } from './constructs/stream-dispatcher';
-import { StreamJobs } from './constructs/stream-jobs';
+import type { Schedules } from './constructs/schedules';
+import type { StreamDispatcher } from './constructs/stream-dispatcher';
+import type { StreamJobs } from './constructs/stream-jobs';
 import { WebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { WebSocket } from './constructs/websocket';
@@ -50,6 +54,8 @@ export class QuestionnaireStack extends Stack {
   readonly webSocket: WebSocket;
   readonly web: Web;
   readonly webSocketHandler: IFunction;
+  /** The nested stack of the background processing; the five below live in it. */
+  readonly background: BackgroundStack;
   readonly reactions: Reactions;
   readonly jobs: StreamJobs;
   readonly dispatcher: StreamDispatcher;
@@ -129,28 +135,21 @@ export class QuestionnaireStack extends Stack {
       access: websocket.access,
     });
     this.webSocket.setHandler(this.webSocketHandler);
-    this.reactions = new Reactions(this, 'Reactions', { backend: this.backend, removalPolicy });
-    this.jobs = new StreamJobs(this, 'Jobs', { backend: this.backend, removalPolicy });
-    // The table stream's one reader, feeding the reactions and each job through their queues.
-    this.dispatcher = new StreamDispatcher(this, 'StreamDispatcher', {
+    // The background processing (stream dispatcher, reactions, stream jobs, schedules, mail events) in a
+    // nested stack of its own: CloudFormation counts its resources apart from this stack's.
+    this.background = new BackgroundStack(this, 'Background', {
+      backend: this.backend,
       table: this.data.table,
-      backend: this.backend,
-      removalPolicy,
-      queues: new Map([
-        ['reactions', this.reactions.queue],
-        ...[...this.jobs.queues].map(([name, q]) => [name, q.queue] as const),
-      ]),
-      allConsumerQueues: [this.reactions.queue, this.reactions.deadLetters].concat(
-        ...[...this.jobs.queues.values()].map((q) => [q.queue, q.deadLetters]),
-      ),
-    });
-    this.schedules = new Schedules(this, 'Schedules', { backend: this.backend });
-    this.replies.addReceiver(this.backend);
-    this.mailEvents = new MailEvents(this, 'MailEvents', {
       email: this.email,
-      backend: this.backend,
+      replies: this.replies,
       removalPolicy,
+      description: `Questionnaire workspace (${config.stage}): background processing`,
     });
+    this.reactions = this.background.reactions;
+    this.jobs = this.background.jobs;
+    this.dispatcher = this.background.dispatcher;
+    this.schedules = this.background.schedules;
+    this.mailEvents = this.background.mailEvents;
 
     this.api = new Api(this, 'Api', {
       stageName: config.stage,

@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import type { FunctionAccess } from '../../shared/routes';
 import { STREAM_RECORD_PREFIX } from '../../shared/stream-routing';
 import { lambdaBundling } from '../bundling';
-import { acknowledgeWildcards, exactly, type WildcardReason } from '../nag';
+import { acknowledgeWildcards, exactly, referenceIn, type WildcardReason } from '../nag';
 import type { Email } from './email';
 import type { WebSocket } from './websocket';
 
@@ -199,11 +199,11 @@ export class Backend extends Construct {
    * last grant to any handler role (event sources add theirs when they are bound).
    */
   acknowledgeWildcards(): void {
-    const stack = Stack.of(this);
     const { table, uploadsBucket, inboundMailBucket } = this.props.resources;
-    const arnOf = (resource: Construct) =>
-      `<${stack.getLogicalId(resource.node.defaultChild as CfnElement)}.Arn>`;
     for (const handler of this.handlers) {
+      // As the role's template reads the ARN (the background nested stack's through a parameter).
+      const arnOf = (resource: Construct) =>
+        referenceIn(Stack.of(handler.role), resource.node.defaultChild as CfnElement, 'Arn');
       const policy = handler.role.node.tryFindChild('DefaultPolicy') as iam.Policy | undefined;
       if (!policy) continue;
       const readsStream = handler.function.node.children.some((c) => c instanceof lambda.EventSourceMapping);

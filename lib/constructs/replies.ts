@@ -75,10 +75,14 @@ export class Replies extends Construct {
     });
   }
 
-  /** The inboundMail function, invoked for each message SES stores, and the receipt rule set. */
-  addReceiver(backend: Backend) {
+  /**
+   * The inboundMail function, invoked for each message SES stores, and the receipt rule set. The
+   * function (with its role and log group) is created in `handlerScope` (the background nested stack's
+   * `Replies`, lib/background-stack.ts); the bucket's notification and the rule set stay here.
+   */
+  addReceiver(backend: Backend, handlerScope: Construct = this) {
     const { inboundMail } = BACKGROUND_FUNCTIONS;
-    const handler = backend.addHandler(this, 'Handler', {
+    const handler = backend.addHandler(handlerScope, 'Handler', {
       entry: inboundMail.entry,
       description: inboundMail.description,
       access: inboundMail.access,

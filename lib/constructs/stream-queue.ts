@@ -3,7 +3,10 @@
  * queue policy for all of them, `tlsOnly` below: a policy per queue would cost ten resources), its
  * visibility timeout six times the consumer function's timeout (AWS's guidance for an SQS event
  * source; at most 12 hours), and a dead-letter queue of its own that takes a message after
- * MAX_RECEIVE_COUNT failed receives, so a poison record leaves and the others go on.
+ * MAX_RECEIVE_COUNT failed receives, so a poison record leaves and the others go on. The consumer
+ * hides a message it failed on for a short backoff (functions/common/stream-queue.ts) with
+ * sqs:ChangeMessageVisibility, which its SQS event source grants it on this queue only (with
+ * ReceiveMessage and DeleteMessage; test/cdk/stream-jobs.test.ts pins it).
  */
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';

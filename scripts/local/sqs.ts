@@ -4,14 +4,23 @@
  * is a JVM jar outside npm), so this is a small server of SQS's JSON protocol (AWS JSON 1.0, the one
  * @aws-sdk/client-sqs speaks) on 127.0.0.1: the stream dispatcher's real SQSClient sends to it through
  * AWS_ENDPOINT_URL_SQS, so its code is the same as on AWS. It answers SendMessage, SendMessageBatch,
- * ReceiveMessage, DeleteMessage, GetQueueUrl and GetQueueAttributes (enough for the dispatcher and for
- * looking into a queue by hand).
+ * ReceiveMessage, DeleteMessage, ChangeMessageVisibility, GetQueueUrl and GetQueueAttributes (enough
+ * for the dispatcher, the consumers' retry backoff (functions/common/stream-queue.ts) and for looking
+ * into a queue by hand).
+ *
+ * Each receive hands out a new receipt handle; DeleteMessage and ChangeMessageVisibility take the
+ * latest one, as SQS does: a handle that is not one of this server's is ReceiptHandleIsInvalid, one of a
+ * message deleted or received again since is InvalidParameterValue, and ChangeMessageVisibility on a
+ * message whose visibility timeout has run out is MessageNotInflight. ChangeMessageVisibility sets the
+ * message's visibility timeout anew, counted from the call (0 makes it visible at once).
  *
  * Each consumer queue is drained in-process the way Lambda's SQS event source does it: batches of
  * `batchSize`, at most `concurrency` invocations at once, an SQSEvent in, an SQSBatchResponse out
- * (partial batch failures by message id); a failed message becomes visible again after a short pause
+ * (partial batch failures by message id); a failed message becomes visible again when the visibility
+ * its handler gave it with ChangeMessageVisibility runs out, or else after the queue's
+ * `visibilityTimeoutMs` from its receive (as on AWS), or, without one, after a short pause
  * (`retryDelayMs` × its receive count: locally there is no crashed consumer to wait out, so the
- * visibility timeout only spaces the retries) and after `maxReceiveCount` receives moves to the
+ * visibility timeout only spaces the retries); after `maxReceiveCount` receives it moves to the
  * queue's dead-letter queue, which is kept in memory (`deadLetters()`) and appended to the stack's
  * dead-letter file. A FIFO queue hands out a message group's messages in order and never two batches
  * of one group at once; SendMessage with a deduplication id seen in the last five minutes is dropped.
@@ -36,9 +45,20 @@ interface Message {
   receiveCount: number;
   /** Not handed out before this time. */
   visibleAt: number;
+  /** Held by this server's event source (its handler runs); it releases the message itself. */
   inFlight: boolean;
+  /** The latest receive's receipt handle (DeleteMessage and ChangeMessageVisibility take only it). */
+  receiptHandle?: string;
+  /** ChangeMessageVisibility was called since the latest receive. */
+  visibilitySet: boolean;
   sequence: number;
 }
+
+/** The largest visibility timeout SQS takes (12 hours), in seconds. */
+const MAX_VISIBILITY_SECONDS = 43_200;
+/** What ReceiveMessage through the API hides a message for unless the queue or the call says otherwise. */
+const DEFAULT_VISIBILITY_MS = 30_000;
+const RECEIPT_HANDLE = /^local-rh\.([0-9a-f-]{36})\.([0-9a-f-]{36})$/;
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
 
@@ -53,6 +73,12 @@ export interface LocalQueueDefinition {
   maxReceiveCount: number;
   /** The pause before a failed message is handed out again, times its receive count. */
   retryDelayMs?: number;
+  /**
+   * The queue's visibility timeout: a failed message its handler gave no visibility of its own is
+   * handed out again this long after its receive (on AWS: 6 × the consumer's timeout). Unset: the
+   * `retryDelayMs` pause.
+   */
+  visibilityTimeoutMs?: number;
 }
 
 export interface DeadLetter {
@@ -104,6 +130,7 @@ class LocalQueue {
       receiveCount: 0,
       visibleAt: now,
       inFlight: false,
+      visibilitySet: false,
       sequence: ++this.sequence,
     };
     this.messages.push(message);
@@ -114,8 +141,11 @@ class LocalQueue {
     };
   }
 
-  /** Up to `max` messages that may be handed out now, marked in flight. */
-  take(max: number): Message[] {
+  /**
+   * Up to `max` messages that may be handed out now, each with a new receipt handle and hidden for
+   * `visibilityMs`; `hold` marks them held by this server's event source until it releases them.
+   */
+  take(max: number, visibilityMs = this.visibilityMs, hold = true): Message[] {
     const now = Date.now();
     const busyGroups = new Set<string>();
     const taken: Message[] = [];
@@ -130,12 +160,64 @@ class LocalQueue {
           continue;
         }
       } else if (message.inFlight || message.visibleAt > now) continue;
-      message.inFlight = true;
+      message.inFlight = hold;
       message.receiveCount++;
       message.firstReceivedAt ??= now;
+      message.receiptHandle = `local-rh.${message.messageId}.${randomUUID()}`;
+      message.visibilitySet = false;
+      message.visibleAt = now + visibilityMs;
       taken.push(message);
     }
     return taken;
+  }
+
+  /** The queue's visibility timeout, or the default of a receive through the API. */
+  get visibilityMs() {
+    return this.definition.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS;
+  }
+
+  /** Received and not yet visible again (SQS's "in flight"). */
+  inFlightNow(message: Message, now = Date.now()) {
+    return message.inFlight || (message.receiptHandle !== undefined && message.visibleAt > now);
+  }
+
+  /** The message whose latest receive handed out `receiptHandle`; SQS's errors for the others. */
+  byReceiptHandle(receiptHandle: unknown): Message {
+    const handle = String(receiptHandle ?? '');
+    if (!RECEIPT_HANDLE.test(handle))
+      throw new SqsError(
+        'ReceiptHandleIsInvalid',
+        `The input receipt handle "${handle}" is not a valid receipt handle.`,
+      );
+    const message = this.messages.find((m) => m.receiptHandle === handle);
+    if (!message)
+      throw new SqsError(
+        'InvalidParameterValue',
+        `Value ${handle} for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.`,
+      );
+    return message;
+  }
+
+  /** ChangeMessageVisibility: hidden for `seconds` from now (0: visible at once). */
+  changeVisibility(receiptHandle: unknown, seconds: unknown) {
+    const timeout = Number(seconds);
+    if (
+      seconds === undefined ||
+      !Number.isInteger(timeout) ||
+      timeout < 0 ||
+      timeout > MAX_VISIBILITY_SECONDS
+    )
+      throw new SqsError(
+        'InvalidParameterValue',
+        `Value ${String(seconds)} for parameter VisibilityTimeout is invalid. Reason: Must be between 0 and ${MAX_VISIBILITY_SECONDS}.`,
+      );
+    const message = this.byReceiptHandle(receiptHandle);
+    if (!this.inFlightNow(message))
+      throw new SqsError('MessageNotInflight', 'The message referred to is not in flight.');
+    message.visibleAt = Date.now() + timeout * 1000;
+    message.visibilitySet = true;
+    // A message the event source holds stays held until its handler returns (then visibleAt counts).
+    this.poke();
   }
 
   delete(messageId: string): boolean {
@@ -145,7 +227,11 @@ class LocalQueue {
     return true;
   }
 
-  /** A message handed out and not deleted: visible again later, or to the dead-letter queue. */
+  /**
+   * A message handed out and not deleted: visible again later (when the visibility its handler set
+   * runs out, else the queue's visibility timeout from its receive, else after the local pause), or to
+   * the dead-letter queue.
+   */
   release(message: Message) {
     message.inFlight = false;
     if (message.receiveCount >= this.definition.maxReceiveCount) {
@@ -161,13 +247,14 @@ class LocalQueue {
       appendFileSync(this.deadLetterFile, `${JSON.stringify(dead)}\n`);
       return;
     }
+    if (message.visibilitySet || this.definition.visibilityTimeoutMs !== undefined) return;
     message.visibleAt = Date.now() + (this.definition.retryDelayMs ?? 100) * message.receiveCount;
   }
 
   toRecord(message: Message): SQSRecord {
     return {
       messageId: message.messageId,
-      receiptHandle: message.messageId,
+      receiptHandle: message.receiptHandle ?? '',
       body: message.body,
       attributes: {
         ApproximateReceiveCount: String(message.receiveCount),
@@ -279,6 +366,14 @@ class SqsError extends Error {
   }
 }
 
+/**
+ * The code SQS's query-compatible error header carries (the SDK names the error after it): most are
+ * `AWS.SimpleQueueService.<code>`, these few are bare, as in SQS's model.
+ */
+const BARE_QUERY_ERRORS = new Set(['ReceiptHandleIsInvalid', 'InvalidParameterValue', 'MissingParameter']);
+const queryErrorCode = (code: string) =>
+  BARE_QUERY_ERRORS.has(code) ? code : `AWS.SimpleQueueService.${code}`;
+
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 export interface LocalSqs {
@@ -318,7 +413,7 @@ export async function startLocalSqs(options: {
       } catch (error) {
         status = 400;
         const code = error instanceof SqsError ? error.code : 'InvalidParameterValue';
-        response.setHeader('x-amzn-query-error', `AWS.SimpleQueueService.${code};Sender`);
+        response.setHeader('x-amzn-query-error', `${queryErrorCode(code)};Sender`);
         result = { __type: `com.amazonaws.sqs#${code}`, message: (error as Error).message };
       }
       const body = JSON.stringify(result ?? {});
@@ -395,21 +490,37 @@ export async function startLocalSqs(options: {
       }
       case 'ReceiveMessage': {
         const queue = queueOf(input.QueueUrl);
-        const taken = queue.take(Math.min(Number(input.MaxNumberOfMessages ?? 1), 10));
+        const visibilityMs =
+          input.VisibilityTimeout === undefined ? queue.visibilityMs : Number(input.VisibilityTimeout) * 1000;
+        // Hidden for the visibility timeout, then handed out again unless deleted (no event source holds it).
+        const taken = queue.take(Math.min(Number(input.MaxNumberOfMessages ?? 1), 10), visibilityMs, false);
         return {
           Messages: taken.map((m) => {
             const record = queue.toRecord(m);
             return {
               MessageId: m.messageId,
-              ReceiptHandle: m.messageId,
+              ReceiptHandle: m.receiptHandle,
               Body: m.body,
               MD5OfBody: record.md5OfBody,
             };
           }),
         };
       }
-      case 'DeleteMessage':
-        queueOf(input.QueueUrl).delete(String(input.ReceiptHandle));
+      case 'DeleteMessage': {
+        const queue = queueOf(input.QueueUrl);
+        const handle = String(input.ReceiptHandle ?? '');
+        if (!RECEIPT_HANDLE.test(handle))
+          throw new SqsError(
+            'ReceiptHandleIsInvalid',
+            `The input receipt handle "${handle}" is not a valid receipt handle.`,
+          );
+        // A handle of a message already deleted (or received again since) is no error on a standard queue.
+        const message = queue.messages.find((m) => m.receiptHandle === handle);
+        if (message) queue.delete(message.messageId);
+        return {};
+      }
+      case 'ChangeMessageVisibility':
+        queueOf(input.QueueUrl).changeVisibility(input.ReceiptHandle, input.VisibilityTimeout);
         return {};
       case 'GetQueueUrl': {
         for (const queue of byName.values())
@@ -420,8 +531,10 @@ export async function startLocalSqs(options: {
         const queue = queueOf(input.QueueUrl);
         return {
           Attributes: {
-            ApproximateNumberOfMessages: String(queue.messages.filter((m) => !m.inFlight).length),
-            ApproximateNumberOfMessagesNotVisible: String(queue.messages.filter((m) => m.inFlight).length),
+            ApproximateNumberOfMessages: String(queue.messages.filter((m) => !queue.inFlightNow(m)).length),
+            ApproximateNumberOfMessagesNotVisible: String(
+              queue.messages.filter((m) => queue.inFlightNow(m)).length,
+            ),
             FifoQueue: String(Boolean(queue.definition.fifo)),
           },
         };

@@ -341,6 +341,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(() => queues.stop());
     const sqsEnv = {
       AWS_ENDPOINT_URL_SQS: queues.endpoint,
+      // A failed message is made visible again at once (ChangeMessageVisibility 0) rather than after
+      // the few seconds' backoff of AWS (functions/common/stream-queue.ts): locally there is nothing to wait out.
+      STREAM_RETRY_BACKOFF_SECONDS: '0',
       [STREAM_QUEUE_URLS_VARIABLE]: JSON.stringify(queues.urls),
     };
     Object.assign(env, sqsEnv);

@@ -6,9 +6,12 @@ import { GROUP_ACCESS } from '../../shared/routes';
 import { handlerFunctions, mappingOf, type Resources, roleOf, roleStatements, synthDev } from './support';
 
 let template: Template;
+// The reactions function (and its role's policy) is in the background nested stack; `resources` is the
+// application's (support.ts applicationResources).
+let background: Template;
 let resources: Resources;
 beforeAll(() => {
-  ({ template, resources } = synthDev());
+  ({ template, background, appResources: resources } = synthDev());
 });
 
 const reactionsFunction = () =>
@@ -23,7 +26,7 @@ describe('email', () => {
       },
     });
     expect(BACKGROUND_FUNCTIONS.reactions.access.email).toBe(true);
-    template.hasResourceProperties('AWS::IAM::Policy', {
+    background.hasResourceProperties('AWS::IAM::Policy', {
       Roles: [{ Ref: roleOf(resources[reactionsFunction()]) }],
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['ses:SendEmail']) })]),

@@ -11,7 +11,7 @@ import { actionsOf, ofType, type Resources, roleOf, roleStatements, synthDev } f
 
 let resources: Resources;
 beforeAll(() => {
-  ({ resources } = synthDev());
+  ({ appResources: resources } = synthDev());
 });
 
 const mailEventsFunction = () =>

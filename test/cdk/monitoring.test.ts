@@ -15,6 +15,7 @@ import { MonitoringStack, THRESHOLDS } from '../../lib/constructs/monitoring';
 import { ROUTE_GROUPS } from '../../shared/routes';
 import {
   apiResourcePaths,
+  applicationTemplate,
   fakeWebDist,
   integratedFunction,
   NO_BUNDLING,
@@ -131,7 +132,9 @@ beforeAll(() => {
   const synth = synthDev();
   const stack = synth.app.node.children.find((c): c is MonitoringStack => c instanceof MonitoringStack);
   if (!stack) throw new Error('no monitoring stack in the app');
-  app = synth.template.toJSON() as StackTemplate;
+  // The application stack with its background nested stack (support.ts applicationTemplate): the
+  // monitoring stack reads the nested stack's functions and queues through the parent's outputs.
+  app = synth.appTemplate;
   monitoring = templateOf(stack);
   alarms = ofType(monitoring.Resources, 'AWS::CloudWatch::Alarm');
 });
@@ -157,9 +160,15 @@ function expectAlarmOnAnyMessage(queueIds: string[]) {
 
 describe('monitoring: coverage', () => {
   it('gives every Lambda function and every SQS queue of the application stack its alarms', () => {
-    // Prepare: the functions and queues that exist (so an empty template cannot pass).
+    // Prepare: the functions and queues that exist (so an empty template cannot pass), the nested
+    // stack's among them.
     expect(ofType(app.Resources, 'AWS::Lambda::Function').length).toBeGreaterThan(15);
     expect(ofType(app.Resources, 'AWS::SQS::Queue').length).toBeGreaterThan(1);
+    const nested = synthDev().backgroundResources;
+    expect(ofType(nested, 'AWS::Lambda::Function').length).toBeGreaterThan(5);
+    expect(ofType(nested, 'AWS::SQS::Queue').length).toBeGreaterThan(5);
+    for (const [id] of [...ofType(nested, 'AWS::Lambda::Function'), ...ofType(nested, 'AWS::SQS::Queue')])
+      expect(app.Resources[id], id).toBeDefined();
 
     // Act / Assess
     expect(uncovered(app, monitoring)).toEqual([]);
@@ -184,7 +193,10 @@ describe('monitoring: coverage', () => {
     const queue = new sqs.Queue(built.stack, 'LateQueue', { enforceSSL: true });
 
     // Act
-    const missing = uncovered(templateOf(built.stack), templateOf(built.monitoring));
+    const missing = uncovered(
+      applicationTemplate(templateOf(built.stack), templateOf(built.stack.background)),
+      templateOf(built.monitoring),
+    );
 
     // Assess
     const lateId = built.stack.getLogicalId(late.node.defaultChild as lambda.CfnFunction);
@@ -383,7 +395,7 @@ describe('monitoring: notifications and dashboard', () => {
   it('builds the same for prod, mailing prod’s address from its own dashboard', () => {
     // Prepare / Act
     const prod = synthCheap('prod', { nag: false });
-    const producer = prod.template.toJSON() as StackTemplate;
+    const producer = prod.appTemplate;
     const template = templateOf(prod.monitoring);
 
     // Assess

@@ -12,6 +12,8 @@ import {
   buildApp,
   CLOUDFORMATION_RESOURCE_LIMIT,
   STACK_RESOURCE_BUDGET,
+  stackLabel,
+  stackName,
   stackResourceCounts,
 } from '../../lib/app';
 import { STAGE_NAMES } from '../../lib/config/stages';
@@ -41,19 +43,31 @@ describe('cdk-nag', () => {
     expect(new AwsSolutionsChecks().validateScope(synth.app).violations).toEqual([]);
   });
 
-  it('records a reason for every acknowledgement in the template', () => {
+  it('records a reason for every acknowledgement in the templates (the nested stack too)', () => {
     let count = 0;
-    for (const [id, r] of Object.entries(synth.resources)) {
+    let nested = 0;
+    for (const [id, r] of [
+      ...Object.entries(synth.resources),
+      ...Object.entries(synth.backgroundResources).map(([id, r]) => [`Background/${id}`, r] as const),
+    ]) {
       for (const rule of r.Metadata?.cdk_nag?.rules_to_suppress ?? []) {
         count++;
+        if (id.startsWith('Background/')) nested++;
         expect(rule.reason.length, `${id} ${rule.id}`).toBeGreaterThan(40);
       }
     }
     expect(count).toBeGreaterThan(0);
+    expect(nested).toBeGreaterThan(0);
   });
 
-  it('acknowledges IAM wildcards per role, each for a grant that role has', () => {
-    const { resources } = synth;
+  it.each([
+    ['application', () => synth.resources],
+    ['background nested', () => synth.backgroundResources],
+  ])('acknowledges IAM wildcards per role, each for a grant that role has (%s stack)', (_, resourcesOf) => {
+    // Each template as synthesized: the nested stack names the parent's bucket through a parameter
+    // (referenceto…DataUploadsBucket…Arn), and its acknowledgements name it so (lib/nag.ts referenceIn).
+    const resources = resourcesOf();
+    expect(handlerFunctions(resources).length).toBeGreaterThan(5);
     for (const [id, fn] of handlerFunctions(resources)) {
       const role = roleOf(fn);
       const policies = Object.entries(resources).filter(
@@ -67,8 +81,14 @@ describe('cdk-nag', () => {
       const document = JSON.stringify(policy.Properties.PolicyDocument);
       // X-Ray (Resource *) for every traced function; the rest only where that role has the grant.
       expect(acknowledged, id).toContain('AwsSolutions-IAM5[Resource::*]');
-      const uploads = acknowledged.some((rule) => /DataUploadsBucket\w+\.Arn>\/\*\]$/.test(rule));
-      expect(uploads, `${id} uploads`).toBe(/DataUploadsBucket\w+","Arn"\]\},"\/\*"/.test(document));
+      const uploads = acknowledged.some((rule) =>
+        /<(DataUploadsBucket\w+\.Arn|referenceto\w+DataUploadsBucket\w+Arn)>\/\*\]$/.test(rule),
+      );
+      expect(uploads, `${id} uploads`).toBe(
+        /(DataUploadsBucket\w+","Arn"\]|"Ref":"referenceto\w+DataUploadsBucket\w+Arn")\},"\/\*"/.test(
+          document,
+        ),
+      );
       const connections = acknowledged.some((rule) => rule.includes('@connections'));
       expect(connections, `${id} connections`).toBe(document.includes('execute-api:ManageConnections'));
     }
@@ -137,19 +157,27 @@ describe.each(STAGE_NAMES)('stage %s', (stage) => {
   it(`keeps every stack within ${STACK_RESOURCE_BUDGET} resources (60% of CloudFormation's ${CLOUDFORMATION_RESOURCE_LIMIT})`, () => {
     const { stacks } = stageSynth(stage);
     expect(stacks.length).toBeGreaterThan(0);
+    // The background nested stack is a stack of its own (CloudFormation's limit applies to it alone)...
+    expect(stacks.filter((stack) => stack.nested).map(stackLabel)).toEqual([
+      `${stackName(stage)}/Background`,
+    ]);
     const counts = Object.fromEntries(
       stacks.map((stack) => [
-        stack.stackName,
+        stackLabel(stack),
         Object.keys(Template.fromStack(stack).toJSON().Resources).length,
       ]),
     );
     console.log(`resource budget ${stage}: ${JSON.stringify(counts)} (budget ${STACK_RESOURCE_BUDGET})`);
     for (const [name, count] of Object.entries(counts))
       expect(count, name).toBeLessThanOrEqual(STACK_RESOURCE_BUDGET);
+    // ...and one resource of its parent's.
+    const parent = stacks.find((stack) => stack.stackName === stackName(stage)) as Stack;
+    const nestedInParent = Template.fromStack(parent).findResources('AWS::CloudFormation::Stack');
+    expect(Object.keys(nestedInParent)).toHaveLength(1);
     // The check synthesis itself makes counts the same resources as the templates hold.
     const { app } = stageSynth(stage);
     expect(
-      Object.fromEntries([...stackResourceCounts(app)].map(([stack, n]) => [stack.stackName, n])),
+      Object.fromEntries([...stackResourceCounts(app)].map(([stack, n]) => [stackLabel(stack), n])),
     ).toEqual(counts);
   });
 });
@@ -160,6 +188,14 @@ describe('resource budget', () => {
     // Act and Assess
     expect(() => synthCheap('dev', { nag: false, resourceBudget: 100 })).toThrow(
       /Stack Questionnaire-dev has \d+ resources, above its budget of 100/,
+    );
+  });
+
+  it('counts the background nested stack on its own, and fails synthesis when it outgrows its budget', () => {
+    // Prepare: a budget below the nested stack's count.
+    // Act and Assess: it is named by its path (its stack name is only known at deploy).
+    expect(() => synthCheap('dev', { nag: false, resourceBudget: 40 })).toThrow(
+      /Stack Questionnaire-dev\/Background has \d+ resources, above its budget of 40/,
     );
   });
 });

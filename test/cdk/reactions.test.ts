@@ -10,10 +10,12 @@ import { CONSUMER_QUEUE } from '../../lib/constructs/stream-queue';
 import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { mappingOf, ofType, type Resources, synthDev } from './support';
 
-let template: Template;
+// The reactions live in the background nested stack; `resources` is the application's (its stack and
+// the nested one, support.ts applicationResources), `background` the nested stack's template.
+let background: Template;
 let resources: Resources;
 beforeAll(() => {
-  ({ template, resources } = synthDev());
+  ({ background, appResources: resources } = synthDev());
 });
 
 const mapping = () => mappingOf(resources, BACKGROUND_FUNCTIONS.reactions.description).Properties;
@@ -61,7 +63,7 @@ describe('reactions', () => {
       MessageRetentionPeriod: 14 * 24 * 3600,
     });
     for (const id of [queueId(), dlqId])
-      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      background.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: Match.arrayWith([{ Ref: id }]),
         PolicyDocument: {
           Statement: [

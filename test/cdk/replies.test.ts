@@ -21,7 +21,8 @@ let synth: Synth;
 let resources: Record<string, Resource>;
 beforeAll(() => {
   synth = synthDev();
-  resources = synth.resources;
+  // The application's: the inboundMail function is in the background nested stack (support.ts).
+  resources = synth.appResources;
 });
 
 const only = (type: string) => {

@@ -9,7 +9,7 @@ import { actionsOf, ofType, type Resources, roleOf, roleStatements, synthDev } f
 
 let resources: Resources;
 beforeAll(() => {
-  ({ resources } = synthDev());
+  ({ appResources: resources } = synthDev());
 });
 
 const SCHEDULED = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>

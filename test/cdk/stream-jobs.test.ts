@@ -14,6 +14,7 @@ import { BACKGROUND_FUNCTIONS } from '../../shared/background-functions';
 import { STREAM_CONSUMERS, STREAM_JOBS } from '../../shared/stream-routing';
 import {
   actionsOf,
+  handlerFunctions,
   mappingOf,
   ofType,
   type Properties,
@@ -24,10 +25,12 @@ import {
   synthDev,
 } from './support';
 
-let template: Template;
+// The background nested stack holds the dispatcher, the jobs and their queues; `resources` is the
+// application's (its stack and the nested one, support.ts applicationResources).
+let background: Template;
 let resources: Resources;
 beforeAll(() => {
-  ({ template, resources } = synthDev());
+  ({ background, appResources: resources } = synthDev());
 });
 
 const JOBS = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
@@ -50,7 +53,7 @@ describe('the table stream', () => {
     // Act
     const readers = stages.flatMap((stage) => {
       const built = synthCheap(stage);
-      return [built.stack, built.edge, built.monitoring].flatMap(
+      return [built.stack, built.stack.background, built.edge, built.monitoring].flatMap(
         (stack) => streamMappings(Template.fromStack(stack).toJSON().Resources ?? {}) as unknown[],
       );
     });
@@ -111,6 +114,35 @@ describe('the table stream', () => {
     expect(writes).toHaveLength(1);
     expect(JSON.stringify(writes[0].Resource)).toMatch(/\/stream-records\/\*"/);
     expect(statements.flatMap(actionsOf)).not.toContain('dynamodb:PutItem');
+  });
+});
+
+describe('the consumers’ retry backoff', () => {
+  it('lets each consumer change the visibility of its own queue’s messages, and of no other queue’s', () => {
+    // functions/common/stream-queue.ts hides a failed message for a short backoff before reporting it.
+    const consumerRoles = new Set<string>();
+    for (const consumer of STREAM_CONSUMERS) {
+      // Prepare
+      const source = mapping(BACKGROUND_FUNCTIONS[consumer].description);
+      const role = roleOf(resources[source.FunctionName.Ref]);
+      consumerRoles.add(role);
+      // Act
+      const grants = roleStatements(resources, role).filter((s) =>
+        actionsOf(s).some((a) => a === 'sqs:ChangeMessageVisibility' || a === 'sqs:*'),
+      );
+      // Assess: on the queue its event source reads, only.
+      expect(grants.length, consumer).toBeGreaterThan(0);
+      for (const grant of grants) {
+        expect(actionsOf(grant), consumer).not.toContain('sqs:*');
+        expect(grant.Resource, consumer).toEqual(source.EventSourceArn);
+      }
+    }
+    // No other function may change any queue's visibility.
+    for (const [id, fn] of handlerFunctions(resources)) {
+      if (consumerRoles.has(roleOf(fn))) continue;
+      const actions = roleStatements(resources, roleOf(fn)).flatMap(actionsOf);
+      expect(actions, id).not.toContain('sqs:ChangeMessageVisibility');
+    }
   });
 });
 
@@ -178,7 +210,7 @@ describe('stream jobs', () => {
         (j) => queueOf(j.description).Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0],
       );
       expect(otherDlqs).not.toContain(dlqId);
-      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      background.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: Match.arrayWith([{ Ref: dlqId }]),
         PolicyDocument: {
           Statement: [

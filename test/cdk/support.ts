@@ -70,8 +70,18 @@ export function fakeWebDist(): string {
 export interface Synth {
   app: App;
   stack: QuestionnaireStack;
+  /** The application stack's template (the API, data, auth, web). */
   template: Template;
   resources: Resources;
+  /**
+   * The background nested stack's template (lib/background-stack.ts): the stream dispatcher, the
+   * reactions, the stream jobs, the schedules, the mail events and the inboundMail function.
+   */
+  background: Template;
+  backgroundResources: Resources;
+  /** Both as one application (`applicationTemplate`): what the tests of the whole app read. */
+  appTemplate: TemplateJson;
+  appResources: Resources;
   assembly: CloudAssembly;
 }
 
@@ -101,11 +111,20 @@ export function synthDev(options: DevSynthOptions = {}): Synth {
   });
   // Synthesizes once; later synth() calls reuse the assembly.
   const template = Template.fromStack(built.stack);
+  const background = Template.fromStack(built.stack.background);
+  const appTemplate = applicationTemplate(
+    template.toJSON() as TemplateJson,
+    background.toJSON() as TemplateJson,
+  );
   const synth: Synth = {
     app: built.app,
     stack: built.stack,
     template,
     resources: template.toJSON().Resources,
+    background,
+    backgroundResources: background.toJSON().Resources,
+    appTemplate,
+    appResources: appTemplate.Resources,
     assembly: built.app.synth(),
   };
   synthCache.set(key, synth);
@@ -124,7 +143,14 @@ export function synthCheap(stage: string, options: BuildAppOptions = {}) {
     ...options,
     context: { ...NO_BUNDLING, ...options.context },
   });
-  return { ...built, template: Template.fromStack(built.stack) };
+  const template = Template.fromStack(built.stack);
+  const background = Template.fromStack(built.stack.background);
+  return {
+    ...built,
+    template,
+    background,
+    appTemplate: applicationTemplate(template.toJSON() as TemplateJson, background.toJSON() as TemplateJson),
+  };
 }
 
 /**
@@ -148,6 +174,53 @@ export function nagViolations(assemblyDir: string): { rule: string; severity: st
     severity: v.severity,
     paths: (v.violatingConstructs ?? []).map((c) => c.constructPath),
   }));
+}
+
+export interface TemplateJson {
+  Resources: Resources;
+  Outputs?: Record<string, { Value: unknown }>;
+}
+
+/**
+ * The application stack's resources and its background nested stack's as one map, as CloudFormation
+ * wires them: in the nested stack, each parameter is replaced by what the parent passes it
+ * (`{ Ref: 'referencetoQuestionnairedevDataTable…Arn' }` reads `{ 'Fn::GetAtt': ['DataTable…', 'Arn'] }`);
+ * in the parent, each read of a nested output by the output's value (`{ 'Fn::GetAtt': [<nested stack>,
+ * 'Outputs.…HandlerArn'] }` reads `{ 'Fn::GetAtt': ['…Handler…', 'Arn'] }`). So a test of the whole
+ * application (every function, every grant, what reads the stream) sees one set of logical ids.
+ */
+export function applicationResources(parent: TemplateJson, nested: TemplateJson): Resources {
+  return applicationTemplate(parent, nested).Resources;
+}
+
+/** The same, with the application stack's outputs (what other stacks read) resolved alike. */
+export function applicationTemplate(parent: TemplateJson, nested: TemplateJson): TemplateJson {
+  const stacks = ofType(parent.Resources, 'AWS::CloudFormation::Stack');
+  if (stacks.length !== 1) throw new Error(`expected one nested stack, found ${stacks.length}`);
+  const [[stackId, stack]] = stacks;
+  const parameters = (stack.Properties.Parameters ?? {}) as Record<string, unknown>;
+  const outputs = nested.Outputs ?? {};
+  const substitute = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(substitute);
+    if (value === null || typeof value !== 'object') return value;
+    const node = value as Record<string, unknown>;
+    if (typeof node.Ref === 'string' && Object.keys(node).length === 1 && node.Ref in parameters)
+      return parameters[node.Ref];
+    const getAtt = node['Fn::GetAtt'] as [string, string] | undefined;
+    if (getAtt?.[0] === stackId && getAtt[1].startsWith('Outputs.')) {
+      const output = outputs[getAtt[1].slice('Outputs.'.length)];
+      if (!output) throw new Error(`no output ${getAtt[1]} in the nested stack`);
+      return substitute(output.Value);
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v)]));
+  };
+  const all: Resources = {};
+  for (const [id, resource] of Object.entries(parent.Resources)) all[id] = substitute(resource) as Resource;
+  for (const [id, resource] of Object.entries(nested.Resources)) {
+    if (id in all) throw new Error(`logical id ${id} is in both the application stack and its nested stack`);
+    all[id] = substitute(resource) as Resource;
+  }
+  return { Resources: all, Outputs: substitute(parent.Outputs ?? {}) as TemplateJson['Outputs'] };
 }
 
 /** Logical id of an API Gateway resource → its full path, rebuilt from PathPart/ParentId. */

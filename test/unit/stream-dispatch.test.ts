@@ -3,15 +3,21 @@
  * built from shared/background-functions.ts, the dispatcher's SendMessageBatch calls (10 entries at
  * most, unprocessed entries retried, a record that cannot be sent reported so the mapping retries it,
  * an oversized record kept in S3 and passed by key) and fromStreamQueue (a failing record reported
- * alone by its message id; on a FIFO queue, with the later messages of its group).
+ * alone by its message id; on a FIFO queue, with the later messages of its group; each failed one
+ * hidden for a short backoff on its own queue before it is reported).
  */
 
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fromStreamQueue } from '../../functions/common/stream-queue';
+import {
+  fromStreamQueue,
+  queueUrlOf,
+  RETRY_BACKOFF_MAX_SECONDS,
+  retryBackoffSeconds,
+} from '../../functions/common/stream-queue';
 import { consumersOf, STREAM_QUEUE_URLS_VARIABLE } from '../../shared/stream-routing';
 
 const sqs = mockClient(SQSClient);
@@ -185,14 +191,22 @@ describe('the dispatcher', () => {
   });
 });
 
-function sqsEvent(messages: Array<{ id: string; body: string; group?: string }>): SQSEvent {
+const QUEUE_ARN = 'arn:aws:sqs:ap-southeast-2:123456789012:insightsExport';
+function sqsEvent(
+  messages: Array<{ id: string; body: string; group?: string; receives?: number }>,
+): SQSEvent {
   return {
     Records: messages.map(
       (m) =>
         ({
           messageId: m.id,
+          receiptHandle: `handle-${m.id}`,
           body: m.body,
-          attributes: m.group ? { MessageGroupId: m.group } : {},
+          attributes: {
+            ApproximateReceiveCount: String(m.receives ?? 1),
+            ...(m.group ? { MessageGroupId: m.group } : {}),
+          },
+          eventSourceARN: QUEUE_ARN,
         }) as unknown as SQSRecord,
     ),
   };
@@ -235,5 +249,97 @@ describe('the SQS edge of a consumer', () => {
     // Assess: m1 and the unreadable m4; m0, m2 and m3 (handled, behind m1 in its group) are done,
     // so no receive is counted against them.
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm4' }]);
+  });
+
+  it('hides each failed message for a short backoff on its own queue, growing with its receives', async () => {
+    // Prepare: m1 fails on its first receive, m3 on its third; m0 and m2 succeed.
+    const previous = process.env.AWS_ENDPOINT_URL_SQS;
+    delete process.env.AWS_ENDPOINT_URL_SQS;
+    const consumer = fromStreamQueue(async (event) => {
+      const [r] = event.Records;
+      if (r.eventID === 'event-1' || r.eventID === 'event-3') throw new Error('transient');
+      return { batchItemFailures: [] };
+    });
+    const messages = [0, 1, 2, 3].map((n) => ({
+      id: `m${n}`,
+      body: inline(question(n)),
+      receives: n === 3 ? 3 : 1,
+    }));
+    // Act
+    const response = await consumer(sqsEvent(messages));
+    if (previous !== undefined) process.env.AWS_ENDPOINT_URL_SQS = previous;
+    // Assess: the failed ones only, each on the queue it came from, before they are reported.
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm3' }]);
+    const calls = sqs.commandCalls(ChangeMessageVisibilityCommand).map((c) => c.args[0].input);
+    expect(calls).toEqual([
+      {
+        QueueUrl: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/insightsExport',
+        ReceiptHandle: 'handle-m1',
+        VisibilityTimeout: 2,
+      },
+      {
+        QueueUrl: 'https://sqs.ap-southeast-2.amazonaws.com/123456789012/insightsExport',
+        ReceiptHandle: 'handle-m3',
+        VisibilityTimeout: 8,
+      },
+    ]);
+  });
+
+  it('still reports a failed message whose backoff SQS refuses (it waits for the visibility timeout)', async () => {
+    // Prepare
+    sqs.on(ChangeMessageVisibilityCommand).rejects(new Error('AccessDenied'));
+    const consumer = fromStreamQueue(async () => {
+      throw new Error('transient');
+    });
+    // Act
+    const response = await consumer(sqsEvent([{ id: 'm0', body: inline(question(0)) }]));
+    // Assess
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(1);
+  });
+
+  it('sends nothing to SQS when every message succeeds', async () => {
+    // Prepare
+    const consumer = fromStreamQueue(async () => ({ batchItemFailures: [] }));
+    // Act
+    const response = await consumer(sqsEvent([{ id: 'm0', body: inline(question(0)) }]));
+    // Assess
+    expect(response.batchItemFailures).toEqual([]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)).toHaveLength(0);
+  });
+});
+
+describe('the retry backoff', () => {
+  it('doubles from 2 seconds with each receive, up to its cap; a configured base replaces 2', () => {
+    // Prepare
+    const previous = process.env.STREAM_RETRY_BACKOFF_SECONDS;
+    delete process.env.STREAM_RETRY_BACKOFF_SECONDS;
+    // Act / Assess
+    expect([1, 2, 3, 4].map(retryBackoffSeconds)).toEqual([2, 4, 8, 16]);
+    expect(retryBackoffSeconds(Number.NaN)).toBe(2);
+    expect(retryBackoffSeconds(1_000)).toBe(RETRY_BACKOFF_MAX_SECONDS);
+    process.env.STREAM_RETRY_BACKOFF_SECONDS = '0';
+    expect(retryBackoffSeconds(3)).toBe(0);
+    process.env.STREAM_RETRY_BACKOFF_SECONDS = '1';
+    expect(retryBackoffSeconds(3)).toBe(4);
+    if (previous === undefined) delete process.env.STREAM_RETRY_BACKOFF_SECONDS;
+    else process.env.STREAM_RETRY_BACKOFF_SECONDS = previous;
+  });
+
+  it("derives a queue's URL from its ARN, at the local endpoint where one is set", () => {
+    // Prepare
+    const previous = process.env.AWS_ENDPOINT_URL_SQS;
+    delete process.env.AWS_ENDPOINT_URL_SQS;
+    // Act / Assess
+    expect(queueUrlOf('arn:aws:sqs:ap-southeast-2:123456789012:reactions.fifo')).toBe(
+      'https://sqs.ap-southeast-2.amazonaws.com/123456789012/reactions.fifo',
+    );
+    process.env.AWS_ENDPOINT_URL_SQS = 'http://127.0.0.1:4567/';
+    expect(queueUrlOf('arn:aws:sqs:ap-southeast-2:000000000000:autofill')).toBe(
+      'http://127.0.0.1:4567/000000000000/autofill',
+    );
+    expect(() => queueUrlOf('arn:aws:sns:ap-southeast-2:000000000000:topic')).toThrow(/Not an SQS queue ARN/);
+    if (previous === undefined) delete process.env.AWS_ENDPOINT_URL_SQS;
+    else process.env.AWS_ENDPOINT_URL_SQS = previous;
   });
 });
