@@ -93,7 +93,20 @@ async function backOff(messages: SQSRecord[]): Promise<void> {
   );
 }
 
-export type StreamRecordsHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+/** What a stream-record handler is told of its queue message. */
+export interface StreamDelivery {
+  /**
+   * How many times the message was received, this time included (SQS's ApproximateReceiveCount; the
+   * least of a batch's): above 1, an earlier attempt ended without deleting it — it failed, or its
+   * function timed out or ran out of memory before it could answer.
+   */
+  receiveCount: number;
+}
+
+export type StreamRecordsHandler = (
+  event: DynamoDBStreamEvent,
+  delivery: StreamDelivery,
+) => Promise<DynamoDBBatchResponse | undefined>;
 
 /** The key an oversized record's body is kept under (one per stream record: a resend overwrites it). */
 export const oversizedRecordKey = (digest: string) => `${STREAM_RECORD_PREFIX}${digest}.json`;
@@ -137,7 +150,10 @@ export function fromStreamQueue(handler: StreamRecordsHandler, options: FromStre
     }
     const run = async (items: typeof taken) => {
       try {
-        const result = await handler({ Records: items.map((i) => i.record) });
+        const receiveCount = Math.min(
+          ...items.map((i) => Number(i.message.attributes?.ApproximateReceiveCount) || 1),
+        );
+        const result = await handler({ Records: items.map((i) => i.record) }, { receiveCount });
         for (const { itemIdentifier } of result?.batchItemFailures ?? []) {
           const culprit = items.find(
             (i) =>

@@ -19,13 +19,17 @@ import { readSpreadsheet } from '../common/formats/spreadsheet';
 import { SourceFormatError } from '../common/formats/types';
 import { logger } from '../common/logger';
 import { readObjectBytes, writeObjectBytes } from '../common/storage';
-import { fromStreamQueue } from '../common/stream-queue';
+import { fromStreamQueue, type StreamDelivery } from '../common/stream-queue';
 import { applySheet } from './configure';
 import * as repo from './repo';
 import { documentContentKey, sheetContentKey, sheetIdOf } from './sources';
 
 export const UNREADABLE =
   'We could not read this file. Check that it opens in Excel or Word, then upload it again.';
+
+/** Why a file whose reading outlived the job's time or memory (its function's timeout) failed. */
+export const OVER_BUDGET =
+  'This file took too long to read, or needed too much memory. Remove what is not part of the questionnaire, or split it into smaller files, and upload it again.';
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
@@ -90,23 +94,31 @@ export async function processSource(source: SourceItem) {
     await repo.updateSource(key, 'PROCESSING', { status: 'READY', changedBySession: sessionMark(null) });
   } catch (error) {
     if (!(error instanceof SourceFormatError)) logger.error('source processing failed', { error, key });
-    const failureReason = error instanceof SourceFormatError ? error.reason : UNREADABLE;
-    await repo
-      .updateSource(key, 'PROCESSING', {
-        status: 'FAILED',
-        failureReason,
-        changedBySession: sessionMark(null),
-      })
-      .catch(() => {
-        // Handled meanwhile (a redelivery finished first): nothing to record.
-      });
+    await failSource(source, error instanceof SourceFormatError ? error.reason : UNREADABLE);
   }
+}
+
+async function failSource(source: SourceItem, failureReason: string) {
+  const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
+  await repo
+    .updateSource(key, 'PROCESSING', { status: 'FAILED', failureReason, changedBySession: sessionMark(null) })
+    .catch(() => {
+      // Handled meanwhile (a redelivery finished first): nothing to record.
+    });
 }
 
 const entityOf = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.__edb_e__?.S;
 
-/** Each record is one of the job's triggers (shared/background-functions.ts), re-read before acting. */
-export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+/**
+ * Each record is one of the job's triggers (shared/background-functions.ts), re-read before acting.
+ * Reading a file ends in READY or FAILED whatever goes wrong in it, so a source still PROCESSING
+ * when its message comes back (`receiveCount` above 1) was being read when the function ran out
+ * of time or memory: it is not read again (it would only do the same) but marked FAILED, saying so.
+ */
+export async function handleStreamRecords(
+  event: DynamoDBStreamEvent,
+  { receiveCount }: StreamDelivery = { receiveCount: 1 },
+): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
     if (!image) continue;
@@ -114,7 +126,9 @@ export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<D
     if (entityOf(record) === 'source' && item.status === 'PROCESSING') {
       const { teamId, projectId, projectSourceId } = item as SourceItem;
       const current = await repo.getSource({ teamId, projectId, projectSourceId });
-      if (current?.status === 'PROCESSING') await processSource(current);
+      if (current?.status !== 'PROCESSING') continue;
+      if (receiveCount > 1) await failSource(current, OVER_BUDGET);
+      else await processSource(current);
     } else if (entityOf(record) === 'sourceSheet' && item.applyState === 'APPLYING') {
       const { teamId, projectId, projectSourceId, sheetId } = item as SourceSheetItem;
       await applySheet({ teamId, projectId, projectSourceId, sheetId });

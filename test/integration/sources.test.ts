@@ -4,12 +4,15 @@
  * sheets with detected layouts, configuration into questions that never duplicates or loses an
  * answer, the spec's sheet rules, versions, Word documents, bad files, PRIVATE projects and roles.
  */
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { SQSRecord } from 'aws-lambda';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { REASONS } from '../../functions/common/formats/zip-guard';
 import { INLINE_QUESTIONS, SHEET_APPLYING } from '../../functions/sources/configure';
+import { OVER_BUDGET, handler as sourceProcessor } from '../../functions/sources/processor';
 import {
   hugeSharedStringXlsx,
   listValidation,
@@ -903,5 +906,61 @@ describe('bad files', () => {
     expect(source.sheets?.map((sheet) => sheet.sheetName)).toEqual(['Questions']);
     expect(health.length).toBeGreaterThan(0);
     expect(health.every((status) => status === 200)).toBe(true);
+  });
+
+  it('marks a file FAILED, with the reason, when its reading outlived the job (the message came back)', async () => {
+    // Prepare: an upload completed while the job's queue is held, so the source stays PROCESSING, as
+    // it would after the processing function timed out or ran out of memory mid-file.
+    const projectId = await createProject('Outlived the job');
+    const release = stack.jobs.hold();
+    let projectSourceId: string;
+    try {
+      projectSourceId = await uploadSource(
+        as(admin),
+        projectId,
+        'Large assessment.xlsx',
+        (await buildQuestionnaireXlsx({ questions: 5 })).bytes,
+      );
+      ok(
+        await as(admin).call('completeSource', { params: { projectId }, body: { projectSourceId } }),
+        'completeSource',
+      );
+      const image = marshall({
+        __edb_e__: 'source',
+        teamId: admin.teamId,
+        projectId,
+        projectSourceId,
+        status: 'PROCESSING',
+      });
+
+      // Act: the processing job's queue hands the message out again (its second receive).
+      const answer = await sourceProcessor({
+        Records: [
+          {
+            messageId: 'second-receive',
+            receiptHandle: 'second-receive',
+            body: JSON.stringify({ record: { eventName: 'MODIFY', dynamodb: { NewImage: image } } }),
+            attributes: { ApproximateReceiveCount: '2' },
+            messageAttributes: {},
+            md5OfBody: '',
+            eventSource: 'aws:sqs',
+            eventSourceARN: 'arn:aws:sqs:ap-southeast-2:000000000000:sourceProcessor',
+            awsRegion: 'ap-southeast-2',
+          } as unknown as SQSRecord,
+        ],
+      });
+      expect(answer.batchItemFailures).toEqual([]);
+    } finally {
+      release();
+    }
+    await stack.settle();
+
+    // Assess: FAILED with the reason, and the first delivery, let go afterwards, did not read it again.
+    const source = ok<Source>(
+      await as(admin).call('getSource', { params: { projectId, projectSourceId } }),
+      'getSource',
+    );
+    expect(source.status).toBe('FAILED');
+    expect(source.failureReason).toBe(OVER_BUDGET);
   });
 });
