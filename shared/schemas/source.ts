@@ -8,8 +8,9 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { ComplianceWording } from './project';
 
-export const SOURCE_FORMATS = ['xlsx', 'csv', 'docx'] as const;
-export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+import { SOURCE_FORMATS, SOURCE_STATUSES, type SourceFormat } from './values';
+
+export { SOURCE_FORMATS, SOURCE_STATUSES, type SourceFormat, type SourceStatus } from './values';
 
 /** The content type each accepted format is uploaded (and stored) with. */
 export const SOURCE_CONTENT_TYPES: Record<SourceFormat, string> = {
@@ -70,13 +71,6 @@ export function sourceFormatOf(fileName: string): SourceFormat | null {
   const extension = match?.[1].toLowerCase();
   return (SOURCE_FORMATS as readonly string[]).includes(extension ?? '') ? (extension as SourceFormat) : null;
 }
-
-/**
- * UPLOADING: created, the file not yet completed. PROCESSING: accepted, being read by the
- * processing job. READY: sheets or document can be configured. FAILED: `failureReason` says why.
- */
-export const SOURCE_STATUSES = ['UPLOADING', 'PROCESSING', 'READY', 'FAILED'] as const;
-export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 // ——— Spreadsheets ———
 

@@ -1,16 +1,23 @@
 /**
  * The bundle shims (functions/common/bundle-shims, esbuild aliases in lib/bundling.ts) give a bundled handler the
  * same results as the packages they stand in for: mailparser, bundled with the TextDecoder shims for
- * iconv-lite and encoding-japanese, reads messages in the charsets mail arrives in exactly as the
- * unbundled mailparser (the real packages) does.
+ * iconv-lite and encoding-japanese and those for he, linkify-it, tlds and dom-serializer, reads
+ * messages in the charsets mail arrives in, HTML-only ones and their address headers exactly as the
+ * unbundled mailparser (the real packages) does; he's encoding, debug's loggers, and exceljs's
+ * Workbook without its entry point (and fast-csv) are the same as the real ones.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import ExcelJS from 'exceljs';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as shimmedFastCsv from '../../functions/common/bundle-shims/fast-csv';
+import { encode as shimmedEncode } from '../../functions/common/bundle-shims/he';
+import { loadExcel } from '../../functions/common/formats/excel';
 import { esbuildOptions } from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/constructs/backend';
 
@@ -87,6 +94,45 @@ describe('mailparser in a bundle', () => {
     expect(bundledCode.includes('functions/common/bundle-shims/iconv-lite.ts')).toBe(true);
   });
 
+  it("carries neither he's tables, the linkifier, the domain list nor dom-serializer and its entities", () => {
+    for (const name of ['he', 'linkify-it', 'tlds', 'dom-serializer']) {
+      expect(bundledCode.includes(`node_modules/${name}/`), name).toBe(false);
+    }
+    // dom-serializer's entities 4 (htmlparser2's own decoder, entities 7 under dist/, stays).
+    expect(bundledCode.includes('node_modules/entities/lib/')).toBe(false);
+    expect(bundledCode.includes('functions/common/bundle-shims/he.ts')).toBe(true);
+  });
+
+  it('reads an HTML-only message and its address headers as the unbundled parser does', async () => {
+    const html =
+      '<html><body><h1>Re: Question 4</h1><p>Yes &mdash; we <b>encrypt</b> data at rest &amp; in transit.</p>' +
+      '<ul><li>AES-256</li><li>TLS&nbsp;1.2+</li></ul><blockquote>On Monday, Ana wrote:<br>Do you?</blockquote>' +
+      '<table><tr><td>Owner</td><td>Zoë</td></tr></table><a href="https://example.com/x">link</a></body></html>';
+    const raw = Buffer.from(
+      [
+        'From: "Zoë O\'Brien <Security & Trust>" <zoe@example.com>',
+        'To: "A `quoted` team" <reply+abc@reply.example.com>, =?UTF-8?B?8J+Ukg==?= <b@example.com>',
+        'Subject: Re: Question 4',
+        'Message-ID: <m2@example.com>',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset="utf-8"',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        html,
+        '',
+      ].join('\r\n'),
+      'utf-8',
+    );
+    const options = { skipImageLinks: true, skipTextToHtml: true };
+    const [expected, actual] = await Promise.all([simpleParser(raw, options), bundledParse(raw, options)]);
+    expect(essentials(actual)).toEqual(essentials(expected));
+    expect(actual.text).toContain('encrypt data at rest & in transit');
+    expect(actual.html).toBe(expected.html);
+    expect(actual.from?.html).toBe(expected.from?.html);
+    const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.html);
+    expect(to(actual)).toEqual(to(expected));
+  });
+
   it.each(CASES)('reads a %s message as the unbundled parser does', async (charset, body) => {
     for (const transfer of ['base64', '8bit']) {
       const raw = message(charset, body, transfer);
@@ -105,5 +151,70 @@ describe('mailparser in a bundle', () => {
     const [expected, actual] = await Promise.all([simpleParser(raw), bundledParse(raw)]);
     expect(essentials(actual)).toEqual(essentials(expected));
     expect(actual.text?.trim()).toBe('Café crème brûlée');
+  });
+});
+
+const requireShim = createRequire(import.meta.url);
+type CreateDebug = (namespace: string) => {
+  (...args: unknown[]): void;
+  enabled: boolean;
+  namespace: string;
+  extend(suffix: string): { namespace: string };
+};
+/** The real packages, untyped. */
+const createDebug = requireShim('debug') as CreateDebug;
+const he = requireShim('he') as {
+  encode(text: string, options?: Record<string, boolean>): string;
+  decode(html: string): string;
+};
+/** The CommonJS shims (their packages' modules are factories). */
+const shimmedDebug = requireShim('../../functions/common/bundle-shims/debug.cjs') as CreateDebug;
+const shimmedLinkify = requireShim('../../functions/common/bundle-shims/linkify-it.cjs') as () => {
+  tlds(list: unknown): unknown;
+  pretest(text: string): boolean;
+};
+
+describe('the other shims', () => {
+  it('encode as he does with its default options, numeric references', () => {
+    const samples = [
+      '',
+      'plain ascii',
+      `<a href="x">'quotes' & \`ticks\`</a>`,
+      'Zoë, naïve, résumé — «ça va» ½ € “quotes”',
+      'emoji 🔒 and astral 𝔘 with \u0001\u007f\u0081\u009d\u00a0 controls, tab\tnew\nline',
+      '<\u20d2 >\u20d2',
+    ];
+    for (const text of samples) {
+      expect(shimmedEncode(text), text).toBe(he.encode(text));
+      expect(shimmedEncode(text, { decimal: true }), text).toBe(he.encode(text, { decimal: true }));
+      expect(shimmedEncode(text, { allowUnsafeSymbols: true }), text).toBe(
+        he.encode(text, { allowUnsafeSymbols: true }),
+      );
+      // Named references: the same HTML once decoded.
+      expect(he.decode(shimmedEncode(text, { useNamedReferences: true })), text).toBe(text);
+    }
+  });
+
+  it("make loggers that stay off, as debug's do without DEBUG", () => {
+    expect(process.env.DEBUG).toBeUndefined();
+    const real = createDebug('tokenizer:inflate');
+    const shim = shimmedDebug('tokenizer:inflate');
+    expect(real.enabled).toBeFalsy();
+    expect(shim.enabled).toBeFalsy();
+    expect(shim.namespace).toBe(real.namespace);
+    expect(shim.extend('zip').namespace).toBe(real.extend('zip').namespace);
+    expect(shim('message %s', 'ignored')).toBeUndefined();
+  });
+
+  it('configure a linkifier that finds no links', () => {
+    const linkifier = shimmedLinkify();
+    expect(linkifier.tlds(['com'])).toBe(linkifier);
+    expect(linkifier.pretest('see https://example.com')).toBe(false);
+  });
+
+  it("load the Workbook that exceljs's entry point exports, and refuse exceljs's CSV", async () => {
+    expect((await loadExcel()).Workbook).toBe(ExcelJS.Workbook);
+    expect(() => shimmedFastCsv.parse()).toThrow(/not in this bundle/);
+    expect(() => shimmedFastCsv.format()).toThrow(/not in this bundle/);
   });
 });
