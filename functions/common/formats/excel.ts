@@ -11,4 +11,3 @@
 export const loadExcel = async () => ({
   Workbook: (await import('exceljs/lib/doc/workbook.js')).default,
 });
-
