@@ -14,9 +14,11 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import ExcelJS from 'exceljs';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as shimmedFastCsv from '../../functions/common/bundle-shims/fast-csv';
 import { encode as shimmedEncode } from '../../functions/common/bundle-shims/he';
+import { SANITISE } from '../../functions/common/formats/document';
 import { loadExcel } from '../../functions/common/formats/excel';
 import { esbuildOptions } from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/constructs/backend';
@@ -216,5 +218,28 @@ describe('the other shims', () => {
     expect((await loadExcel()).Workbook).toBe(ExcelJS.Workbook);
     expect(() => shimmedFastCsv.parse()).toThrow(/not in this bundle/);
     expect(() => shimmedFastCsv.format()).toThrow(/not in this bundle/);
+  });
+});
+
+describe('sanitize-html in a bundle', () => {
+  it("sanitises with the document reader's allow-list as the unbundled one does, without postcss", async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-shims-sanitize-')), 'index.mjs');
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      minify: false,
+      stdin: { contents: "export { default } from 'sanitize-html';", resolveDir: PROJECT_ROOT, loader: 'ts' },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    expect(code.includes('node_modules/postcss/')).toBe(false);
+    const bundled = (
+      (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as { default: typeof sanitizeHtml }
+    ).default;
+    const html =
+      '<p style="color: red; font-weight: bold" class="x" data-node-id="p0">Styled <span class="numbering" style="margin:0">1.</span>' +
+      '<script>alert(1)</script><img src=x onerror="y"></p><table style="width:100%"><tbody><tr><td data-node-id="t0.r0.c0">A</td></tr></tbody></table>';
+    expect(bundled(html, SANITISE)).toBe(sanitizeHtml(html, SANITISE));
   });
 });
