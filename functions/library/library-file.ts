@@ -18,7 +18,10 @@ import {
   startUpload,
   type UploadRule,
 } from '../common/uploads';
+import { contentKeyOf } from './library-file-key';
 import * as repo from './repo';
+
+export { contentKeyOf };
 
 const LIBRARY_UPLOAD_RULE: UploadRule = {
   maxBytes: SOURCE_MAX_BYTES,
@@ -29,8 +32,6 @@ const LIBRARY_UPLOAD_RULE: UploadRule = {
 const uploadOwner = (teamId: string) => `teams/${teamId}/library`;
 /** A read file is kept for the importer a day (the table's TTL; exports/ expire from storage). */
 const KEPT_SECONDS = 24 * 60 * 60;
-export const contentKeyOf = (teamId: string, answerSourceId: string) =>
-  `exports/library-files/${teamId}/${answerSourceId}.json`;
 
 /** Upload a library file: a presigned POST for a staged key, named by the answerSourceId. */
 export async function requestLibraryUpload(

@@ -11,7 +11,8 @@
  */
 import type ExcelJS from 'exceljs';
 import SSF from 'ssf';
-import { type SheetContent, SOURCE_LIMITS } from '../../../shared/schemas/source';
+import type { SheetContent } from '../../../shared/schemas/source';
+import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import { parseCsv } from './csv';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
