@@ -4,7 +4,8 @@
  * is READY with its sheets' cells or FAILED with the reason. The reading — inflating a workbook,
  * building its cells — runs in the job (BACKGROUND_FUNCTIONS.libraryFileReader), never inside the
  * API function: the original is read once there and not kept; the read sheets are kept a day.
- * The reading itself is library-file-reader.ts, so the spreadsheet reader stays out of the API bundle.
+ * The reading itself is library-file-reader.ts, so the spreadsheet reader stays out of the API bundle;
+ * where it keeps the cells is library-file-key.ts.
  */
 import type { LibraryFile, LibraryFileState } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
@@ -18,10 +19,7 @@ import {
   startUpload,
   type UploadRule,
 } from '../common/uploads';
-import { contentKeyOf } from './library-file-key';
 import * as repo from './repo';
-
-export { contentKeyOf };
 
 const LIBRARY_UPLOAD_RULE: UploadRule = {
   maxBytes: SOURCE_MAX_BYTES,
