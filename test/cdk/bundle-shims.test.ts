@@ -3,10 +3,11 @@
  * same results as the packages they stand in for: mailparser, bundled with the TextDecoder shims for
  * iconv-lite and encoding-japanese and those for he, linkify-it, tlds and dom-serializer, reads
  * messages in the charsets mail arrives in, HTML-only ones and their address headers exactly as the
- * unbundled mailparser (the real packages) does; he's encoding, debug's loggers, and exceljs's
- * Workbook without its entry point (and fast-csv) are the same as the real ones.
+ * unbundled mailparser (the real packages) does; the questionnaire readers, bundled without exceljs's
+ * stream reader and writer, fast-csv and postcss, read every fixture as unbundled; he's encoding,
+ * debug's loggers, and exceljs's Workbook without its entry point are the same as the real ones.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +19,9 @@ import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as shimmedFastCsv from '../../functions/common/bundle-shims/fast-csv';
 import { encode as shimmedEncode } from '../../functions/common/bundle-shims/he';
-import { SANITISE } from '../../functions/common/formats/document';
+import { readDocument, SANITISE } from '../../functions/common/formats/document';
 import { loadExcel } from '../../functions/common/formats/excel';
+import { readSpreadsheet } from '../../functions/common/formats/spreadsheet';
 import { esbuildOptions } from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/constructs/backend';
 
@@ -242,4 +244,46 @@ describe('sanitize-html in a bundle', () => {
       '<script>alert(1)</script><img src=x onerror="y"></p><table style="width:100%"><tbody><tr><td data-node-id="t0.r0.c0">A</td></tr></tbody></table>';
     expect(bundled(html, SANITISE)).toBe(sanitizeHtml(html, SANITISE));
   });
+});
+
+describe('the questionnaire readers in a bundle', () => {
+  it('read every questionnaire fixture as the unbundled readers do (exceljs without its entry point, fast-csv, postcss)', async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-shims-readers-')), 'index.mjs');
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      minify: false,
+      stdin: {
+        contents:
+          "export { readSpreadsheet } from './functions/common/formats/spreadsheet';\n" +
+          "export { readDocument } from './functions/common/formats/document';",
+        resolveDir: PROJECT_ROOT,
+        loader: 'ts',
+      },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    for (const name of ['unzipper', 'archiver', 'fast-csv', 'postcss']) {
+      expect(code.includes(`node_modules/${name}/`), name).toBe(false);
+    }
+    const bundled = (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as {
+      readSpreadsheet: typeof readSpreadsheet;
+      readDocument: typeof readDocument;
+    };
+    const folder = join(PROJECT_ROOT, 'test/fixtures/questionnaires');
+    const files = readdirSync(folder).filter((name) => /\.(xlsx|csv|docx)$/.test(name));
+    expect(files.length).toBeGreaterThan(10);
+    for (const name of files) {
+      const bytes = new Uint8Array(readFileSync(join(folder, name)));
+      const format = name.slice(name.lastIndexOf('.') + 1) as 'xlsx' | 'csv' | 'docx';
+      if (format === 'docx') {
+        expect(await bundled.readDocument(bytes), name).toEqual(await readDocument(bytes));
+      } else {
+        expect(await bundled.readSpreadsheet(bytes, format), name).toEqual(
+          await readSpreadsheet(bytes, format),
+        );
+      }
+    }
+  }, 60_000);
 });
