@@ -27,6 +27,18 @@ export const CREATE_REQUIRE_BANNER =
  *   decoding mailparser and libmime ask of them (720 kB of conversion tables).
  * - `jsonschema`: functions/common/bundle-shims/jsonschema.ts, for ElectroDB's check of its constant models, which
  *   every unbundled run (tests, the local runner) already makes (29 kB).
+ * - `fast-csv`: functions/common/bundle-shims/fast-csv.ts, for exceljs's `workbook.csv`, which no function uses (CSV
+ *   is read and written with papaparse, functions/common/formats/csv.ts; 55 kB).
+ * - `he`, `linkify-it`, `tlds` and `dom-serializer`: functions/common/bundle-shims/, for what mailparser carries
+ *   beyond what the reply-mail reader asks of it (it parses with `skipTextToHtml`): he's named
+ *   references and the linkifier with its domain list, used for `textAsHtml` (in a bundle it would
+ *   have numeric references and no links), and html-to-text's HTML-keeping formats, which its
+ *   default conversion never uses. he's default encoding (the address headers' HTML) is kept
+ *   exactly (87, 23 and 90 kB).
+ * - `postcss`: functions/common/bundle-shims/postcss.ts, for sanitize-html's parsing of the `style` attributes its
+ *   allow-list keeps, which in the document reader keeps none (89 kB with source-map-js).
+ * - `debug`: functions/common/bundle-shims/debug.cjs, loggers that stay off as debug's do without a `DEBUG`
+ *   variable, which no function has (file-type's zip reader makes one; 10 kB).
  */
 export const bundleAliases: Record<string, string> = {
   '@aws-sdk/client-s3': fileURLToPath(new URL('../node_modules/@aws-sdk/client-s3', import.meta.url)),
@@ -38,6 +50,15 @@ export const bundleAliases: Record<string, string> = {
   'encoding-japanese': fileURLToPath(
     new URL('../functions/common/bundle-shims/encoding-japanese.ts', import.meta.url),
   ),
+  'fast-csv': fileURLToPath(new URL('../functions/common/bundle-shims/fast-csv.ts', import.meta.url)),
+  he: fileURLToPath(new URL('../functions/common/bundle-shims/he.ts', import.meta.url)),
+  'linkify-it': fileURLToPath(new URL('../functions/common/bundle-shims/linkify-it.cjs', import.meta.url)),
+  tlds: fileURLToPath(new URL('../functions/common/bundle-shims/tlds.ts', import.meta.url)),
+  'dom-serializer': fileURLToPath(
+    new URL('../functions/common/bundle-shims/dom-serializer.ts', import.meta.url),
+  ),
+  postcss: fileURLToPath(new URL('../functions/common/bundle-shims/postcss.ts', import.meta.url)),
+  debug: fileURLToPath(new URL('../functions/common/bundle-shims/debug.cjs', import.meta.url)),
 };
 
 /**

@@ -14,6 +14,7 @@ import { clientFor } from './aws-client';
 import { config } from './config';
 import { db } from './entities';
 import { logger } from './logger';
+import { NO_SESSION } from './session-mark';
 
 const managementApi = clientFor(
   ['WEBSOCKET_CALLBACK_URL'],
@@ -68,10 +69,7 @@ export async function postToConnection(connectionId: string, data: unknown): Pro
   }
 }
 
-/** Stored on a change made without a browser session, so no earlier writer's session lingers. */
-const NO_SESSION = '-';
-/** The value a write records as the browser session that made it (read back by the reactions). */
-export const sessionMark = (sessionId: string | null | undefined) => sessionId || NO_SESSION;
+export { sessionMark } from './session-mark';
 
 /** Where a change came from: its browser session's connections get the event marked `self`. */
 export interface EventOrigin {

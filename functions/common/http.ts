@@ -9,17 +9,9 @@ import httpRouterHandler from '@middy/http-router';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as z from 'zod';
 import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/constants';
-import {
-  bySpecificity,
-  Id,
-  pathParams,
-  type RouteEntry,
-  type RouteGroup,
-  type RouteName,
-  type Routes,
-  routeList,
-  routeMatcher,
-} from '../../shared/routes';
+import type { RouteEntry, RouteGroup, RouteName, Routes } from '../../shared/routes';
+import { bySpecificity, routeMatcher } from '../../shared/routes/match';
+import { Id, pathParams, type RouteSpec } from '../../shared/routes/route';
 import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
   type Caller,
@@ -316,10 +308,17 @@ export function routedHandler(routes: readonly RouteEntry[], handlerOf: (route: 
     );
 }
 
-/** Builds a route group's Lambda handler from its implementations, keyed by route name. */
-export function createGroupHandler<G extends RouteGroup>(group: G, impls: GroupImpl<G>) {
-  return routedHandler(
-    routeList.filter((r) => r.group === group),
-    (r) => routeHandler(r, (impls as Record<string, RouteImpl<RouteName>>)[r.name]),
+/**
+ * Builds a route group's Lambda handler from its slice of the route table (shared/routes/<group>.ts)
+ * and its implementations, keyed by route name. The slice rather than the composed table, so a
+ * group's bundle carries its own routes and schemas, not every group's.
+ */
+export function createGroupHandler<G extends RouteGroup>(
+  slice: { name: G; routes: Record<string, RouteSpec & { group: G }> },
+  impls: GroupImpl<G>,
+) {
+  const entries = Object.entries(slice.routes).map(([name, def]) => ({ name, ...def }) as RouteEntry);
+  return routedHandler(entries, (r) =>
+    routeHandler(r, (impls as Record<string, RouteImpl<RouteName>>)[r.name]),
   );
 }

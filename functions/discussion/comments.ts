@@ -9,8 +9,8 @@ import type {
 import type { TeamCaller } from '../common/caller';
 import { canSeeProject, type ProjectItem } from '../common/entities';
 import { BadRequestError, NotFoundError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import { usersById } from '../common/team-directory';
 import { newCommentId } from './entities/comment';
 import type { CommentItem, QuestionKey } from './repo';

@@ -1,3 +1,4 @@
+import { discussion as discussionRoutes } from '../../shared/routes/discussion';
 import { createGroupHandler } from '../common/http';
 import { createComment, listActivity, listComments } from './comments';
 import { getSubscription, subscribe, unsubscribe } from './subscriptions';
@@ -7,7 +8,7 @@ const question = (params: Record<string, string>) => ({
   questionId: params.questionId,
 });
 
-export const handler = createGroupHandler('discussion', {
+export const handler = createGroupHandler(discussionRoutes, {
   listComments: async ({ caller, params }) => listComments(caller, question(params)),
   createComment: async ({ caller, params, body, sessionId }) =>
     createComment(caller, question(params), body, sessionId),

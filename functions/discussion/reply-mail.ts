@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
 import { type AddressObject, simpleParser } from 'mailparser';
-import { COMMENT_MAX } from '../../shared/schemas/discussion';
+import { COMMENT_MAX } from '../../shared/schemas/values';
 import { config, replySigningSecret } from '../common/config';
 import { canSeeProject } from '../common/entities';
 import { logger } from '../common/logger';

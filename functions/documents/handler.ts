@@ -1,3 +1,4 @@
+import { documents as documentsRoutes } from '../../shared/routes/documents';
 import { createGroupHandler } from '../common/http';
 import {
   attach,
@@ -14,7 +15,7 @@ import {
   uploadDocumentVersion,
 } from './service';
 
-export const handler = createGroupHandler('documents', {
+export const handler = createGroupHandler(documentsRoutes, {
   listDocuments: async ({ caller }) => listDocuments(caller, 'available'),
   listAllDocuments: async ({ caller }) => listDocuments(caller, 'all'),
   listDocumentTypes: async () => listDocumentTypes(),

@@ -6,7 +6,7 @@ import type { EntityItem } from 'electrodb';
 import { bindService } from '../common/db';
 import { type DocumentLinkItem, PROJECT_SCOPE, type QuestionItem, sharedEntities } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import { DocumentEntity, type ExpiryNotice } from './entities/document';
 import { DocumentFileEntity } from './entities/document-file';
 import { DocumentUploadEntity } from './entities/document-upload';

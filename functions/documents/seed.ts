@@ -3,7 +3,7 @@
  * accepted upload stores them, and attached to questions. Fixed ids: seeding again changes nothing.
  */
 import type { DocumentTypeId } from '../../shared/schemas/document';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import { writeObjectBytes } from '../common/storage';
 import * as repo from './repo';
 import { expirySchedule } from './service';

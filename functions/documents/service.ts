@@ -25,8 +25,8 @@ import {
   type ProjectItem,
 } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import { presignDownload } from '../common/storage';
 import { acceptUpload, startUpload, type UploadRule } from '../common/uploads';
 import { type ExpiryNotice, NEVER } from './entities/document';

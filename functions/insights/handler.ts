@@ -1,3 +1,4 @@
+import { insights as insightsRoutes } from '../../shared/routes/insights';
 import { AnalyticsPaging } from '../../shared/schemas/insights';
 import { BadRequestError } from '../common/errors';
 import { createGroupHandler } from '../common/http';
@@ -27,7 +28,7 @@ function pagingOf(headers: Record<string, string | undefined> | null) {
   return paging.data;
 }
 
-export const handler = createGroupHandler('insights', {
+export const handler = createGroupHandler(insightsRoutes, {
   listInsightProjects: async ({ caller }) => listProjects(caller),
   listInsightIndustries: async ({ caller }) => listIndustries(caller),
   searchInsights: async ({ caller, body }) => searchInsights(caller, body),

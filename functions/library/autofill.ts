@@ -17,9 +17,9 @@ import {
 } from '../../shared/schemas/answer';
 import type { TeamCaller } from '../common/caller';
 import { ConflictError, UnprocessableError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { logger } from '../common/logger';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
 import { confidenceOf } from './search/engine';
 import { teamIndex } from './search/store';

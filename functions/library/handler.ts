@@ -1,3 +1,4 @@
+import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
@@ -25,7 +26,7 @@ import {
   updateTerm,
 } from './service';
 
-export const handler = createGroupHandler('library', {
+export const handler = createGroupHandler(libraryRoutes, {
   searchLibrary: async ({ caller, body, query }) => searchLibrary(caller, body, query),
   listCandidates: async ({ caller }) => listCandidates(caller),
   updateCandidates: async ({ caller, body, sessionId }) => updateCandidates(caller, body, sessionId),

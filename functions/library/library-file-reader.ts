@@ -3,13 +3,13 @@
  * library-file.ts so the API function, which only hands files over, does not carry the spreadsheet
  * reader.
  */
-import { IMPORTER_MAX_ROWS, type LibraryFile } from '../../shared/schemas/answer';
-import { SOURCE_MESSAGES } from '../../shared/schemas/source';
+import type { LibraryFile } from '../../shared/schemas/answer';
+import { IMPORTER_MAX_ROWS, SOURCE_MESSAGES } from '../../shared/schemas/values';
 import { readSpreadsheet } from '../common/formats/spreadsheet';
 import { SourceFormatError } from '../common/formats/types';
 import { logger } from '../common/logger';
 import { deleteUpload, readObjectBytes, writeObjectBytes } from '../common/storage';
-import { contentKeyOf } from './library-file';
+import { contentKeyOf } from './library-file-key';
 import * as repo from './repo';
 
 /**

@@ -4,7 +4,8 @@
  * is READY with its sheets' cells or FAILED with the reason. The reading — inflating a workbook,
  * building its cells — runs in the job (BACKGROUND_FUNCTIONS.libraryFileReader), never inside the
  * API function: the original is read once there and not kept; the read sheets are kept a day.
- * The reading itself is library-file-reader.ts, so the spreadsheet reader stays out of the API bundle.
+ * The reading itself is library-file-reader.ts, so the spreadsheet reader stays out of the API bundle;
+ * where it keeps the cells is library-file-key.ts.
  */
 import type { LibraryFile, LibraryFileState } from '../../shared/schemas/answer';
 import { SOURCE_CONTENT_TYPES, SOURCE_MAX_BYTES, SOURCE_MESSAGES } from '../../shared/schemas/source';
@@ -29,8 +30,6 @@ const LIBRARY_UPLOAD_RULE: UploadRule = {
 const uploadOwner = (teamId: string) => `teams/${teamId}/library`;
 /** A read file is kept for the importer a day (the table's TTL; exports/ expire from storage). */
 const KEPT_SECONDS = 24 * 60 * 60;
-export const contentKeyOf = (teamId: string, answerSourceId: string) =>
-  `exports/library-files/${teamId}/${answerSourceId}.json`;
 
 /** Upload a library file: a presigned POST for a staged key, named by the answerSourceId. */
 export async function requestLibraryUpload(

@@ -6,7 +6,7 @@ import type { EntityItem } from 'electrodb';
 import { bindService } from '../common/db';
 import { sharedEntities } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import { AnswerCandidateEntity } from './entities/answer-candidate';
 import { AnswerCollectionEntity } from './entities/answer-collection';
 import { AnswerFavouriteEntity } from './entities/answer-favourite';

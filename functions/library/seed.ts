@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Classification } from '../../shared/schemas/question';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
 import { contentKeyOf } from './service';
 

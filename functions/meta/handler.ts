@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_DOCS_ASSETS, buildOpenApi } from '../../shared/openapi';
 import { routes } from '../../shared/routes';
+import { meta as metaRoutes } from '../../shared/routes/meta';
 import { config } from '../common/config';
 import { documentClient } from '../common/db';
 import { createGroupHandler } from '../common/http';
@@ -31,7 +32,7 @@ const apiDocsPage = `<!doctype html>
 </html>
 `;
 
-export const handler = createGroupHandler('meta', {
+export const handler = createGroupHandler(metaRoutes, {
   health: async () => {
     // A real read proves the table is reachable with this function's credentials.
     await documentClient.send(

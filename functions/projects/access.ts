@@ -4,9 +4,9 @@ import type { ProjectAccess, ProjectMember, UpdateProjectAccessRequest } from '.
 import type { TeamCaller } from '../common/caller';
 import { canSeeProject, type ProjectItem } from '../common/entities';
 import { BadRequestError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { photoUrl } from '../common/photos';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import { teamGroupNames, usersById } from '../common/team-directory';
 import * as repo from './repo';
 

@@ -9,8 +9,8 @@ import type { ComplianceOverrides, ComplianceWording } from '../../shared/schema
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem } from '../common/entities';
 import { BadRequestError, ConflictError, isConditionFailure } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
 
 export const WRONG_LEVEL = 'Wording can be set for this project, its files and sheets only';

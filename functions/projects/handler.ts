@@ -1,3 +1,4 @@
+import { projects as projectsRoutes } from '../../shared/routes/projects';
 import { createGroupHandler } from '../common/http';
 import { projectAccess, projectTeam, updateProjectAccess } from './access';
 import { complianceOverrides, updateComplianceOverrides } from './compliance';
@@ -11,7 +12,7 @@ import {
   updateProject,
 } from './projects';
 
-export const handler = createGroupHandler('projects', {
+export const handler = createGroupHandler(projectsRoutes, {
   getDashboardProjects: async ({ caller }) => dashboardProjects(caller),
   listProjects: async ({ caller, query }) => listProjects(caller, query),
   createProject: async ({ caller, body, sessionId }) => createProject(caller, body, sessionId),

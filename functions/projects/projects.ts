@@ -19,8 +19,8 @@ import type { TeamCaller } from '../common/caller';
 import { DAY_MS, isoDay, isoDayAfter } from '../common/days';
 import type { ProjectItem } from '../common/entities';
 import { BadRequestError, ForbiddenError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { requireProjectMember, visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
 import { toProject } from './view';
 

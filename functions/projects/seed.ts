@@ -6,7 +6,7 @@
  */
 import type { ProjectItem, QuestionItem } from '../common/entities';
 import { db } from '../common/entities';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 
 export type SeedProject = Omit<ProjectItem, 'createdAt' | 'updatedAt' | 'version' | 'changedBySession'>;
 

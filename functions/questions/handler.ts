@@ -1,3 +1,4 @@
+import { questions as questionsRoutes } from '../../shared/routes/questions';
 import { createGroupHandler } from '../common/http';
 import {
   addQuestion,
@@ -18,7 +19,7 @@ const question = (params: Record<string, string>) => ({
   questionId: params.questionId,
 });
 
-export const handler = createGroupHandler('questions', {
+export const handler = createGroupHandler(questionsRoutes, {
   listQuestions: async ({ caller, params, query }) => listQuestions(caller, params.projectId, query),
   listManualQuestions: async ({ caller, params }) => listManualQuestions(caller, params.projectId),
   addQuestion: async ({ caller, params, body, sessionId }) =>

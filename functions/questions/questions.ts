@@ -13,9 +13,9 @@ import type {
 import type { TeamCaller } from '../common/caller';
 import { newQuestionId, type ProjectItem, type QuestionItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { answersFlowToLibrary } from '../common/library-flow';
 import { requireProjectMember, visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import { byVersion, type RestoredAnswer, toHistoryEntry, valuesAsOf } from './history';
 import {
   HISTORY_ENTRY_NOT_FOUND,

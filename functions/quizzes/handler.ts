@@ -1,3 +1,4 @@
+import { quizzes as quizzesRoutes } from '../../shared/routes/quizzes';
 import { createGroupHandler } from '../common/http';
 import {
   acceptInvite,
@@ -14,7 +15,7 @@ import {
   sendInvite,
 } from './service';
 
-export const handler = createGroupHandler('quizzes', {
+export const handler = createGroupHandler(quizzesRoutes, {
   listQuizTemplates: async ({ caller }) => listTemplates(caller),
   createQuiz: async ({ caller, body }) => createQuiz(caller, body),
   getQuiz: async ({ caller, params }) => getQuiz(caller, params.quizId),

@@ -1,9 +1,10 @@
+import { sources as sourcesRoutes } from '../../shared/routes/sources';
 import { createGroupHandler } from '../common/http';
 import { configureDocument, configureSheet } from './configure';
 import { downloadSource, exportPreview, exportQuestions } from './exports/service';
 import { completeSource, createSource, getDocument, getSheet, getSource, listSources } from './sources';
 
-export const handler = createGroupHandler('sources', {
+export const handler = createGroupHandler(sourcesRoutes, {
   listSources: async ({ caller, params }) => listSources(caller, params.projectId),
   createSource: async ({ caller, params, body, sessionId }) =>
     createSource(caller, params.projectId, body, sessionId),

@@ -18,9 +18,9 @@ import {
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem, SourceDocumentItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../common/errors';
-import { sessionMark } from '../common/events';
 import { explainUnreadable } from '../common/formats/zip-guard';
 import { visibleProject } from '../common/project-access';
+import { sessionMark } from '../common/session-mark';
 import { presignDownload } from '../common/storage';
 import { acceptUpload, isStagingKeyOf, startUpload, type UploadRule } from '../common/uploads';
 import * as repo from './repo';

@@ -1,3 +1,4 @@
+import { team as teamRoutes } from '../../shared/routes/team';
 import { createGroupHandler } from '../common/http';
 import { inviteMember, listInvitations, respondToInvitation } from './invitations';
 import { listTeamMembers, updateMember } from './members';
@@ -10,7 +11,7 @@ import {
 } from './settings';
 import { createTeam, listGroups, listRoles } from './teams';
 
-export const handler = createGroupHandler('team', {
+export const handler = createGroupHandler(teamRoutes, {
   getPermissions: async ({ caller }) => caller.permissions,
   getRoles: async ({ caller }) => listRoles(caller.user.teamId),
   getGroups: async ({ caller }) => listGroups(caller.user.teamId),

@@ -3,7 +3,7 @@ import { TEAM_OWNER_ROLE } from '../../shared/permissions';
 import type { TeamCaller } from '../common/caller';
 import type { MembershipItem } from '../common/entities';
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import { membershipStatus } from '../common/team-directory';
 import { viewMemberships } from './membership-view';
 import * as repo from './repo';

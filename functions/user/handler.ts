@@ -1,3 +1,4 @@
+import { user as userRoutes } from '../../shared/routes/user';
 import { createGroupHandler } from '../common/http';
 import {
   completePhotoUpload,
@@ -13,7 +14,7 @@ import {
 } from './service';
 import { getUserSettings, updateUserSettings } from './settings';
 
-export const handler = createGroupHandler('user', {
+export const handler = createGroupHandler(userRoutes, {
   getUser: async ({ caller }) => getCurrentUser(caller),
   getUserStatus: async ({ caller }) => ({ status: await getAccountStatus(caller) }),
   updateUser: async ({ caller, body, sessionId }) => updateProfile(caller, body, sessionId),

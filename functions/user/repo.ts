@@ -2,7 +2,7 @@
 import type { EmailSetting } from '../../shared/schemas/user';
 import { db } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
-import { sessionMark } from '../common/events';
+import { sessionMark } from '../common/session-mark';
 import { membershipStatus } from '../common/team-directory';
 import { lockedWrite, sameVersion } from '../common/versioned';
 

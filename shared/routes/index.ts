@@ -40,7 +40,7 @@ const slices = [
 ] as const;
 
 export { bySpecificity, type PathRoute, pathPattern, type RouteMatch, routeMatcher } from './match';
-export { type AuthKind, type FunctionAccess, type HttpMethod, Id } from './route';
+export { type AuthKind, type FunctionAccess, type HttpMethod, Id, pathParams } from './route';
 
 type Slice = (typeof slices)[number];
 export type RouteGroup = Slice['name'];
@@ -87,9 +87,6 @@ export const routeList: RouteEntry[] = Object.entries(routes).map(([name, def]) 
 
 /** The route of the table a request's method and (encoded) path reach, with its decoded parameters. */
 export const matchRoute = routeMatcher(routeList);
-
-/** `/api/team/{id}` → the path parameter names, in order. */
-export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 /** Fill a route path's {param} placeholders. */
 export function fillPath(path: string, params: Record<string, string> = {}): string {

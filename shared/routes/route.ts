@@ -64,6 +64,9 @@ export const Id = z
   .max(128)
   .regex(/^[A-Za-z0-9_=-]+$/, 'Invalid id');
 
+/** `/api/team/{id}` → the path parameter names, in order. */
+export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
 /** Keeps each route's exact type (literal auth, presence of body) for the typed client and handlers. */
 export const route = <const D extends RouteSpec>(def: D): D => def;
 

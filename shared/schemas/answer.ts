@@ -8,25 +8,25 @@ import { PresignedUpload } from './common';
 import { ANSWER_MAX, CLASSIFICATIONS, QUESTION_MAX } from './question';
 import { SOURCE_MAX_BYTES, SOURCE_MESSAGES } from './source';
 import { TAGS_PER_RESOURCE, TagLabel } from './tag';
+import {
+  ANSWER_STATUSES,
+  AUTOFILL_STATUSES,
+  CREATION_METHODS,
+  LIBRARY_FILE_STATUSES,
+  LIBRARY_LIMITS,
+} from './values';
 
-/** IN-USE shows as Available (green), FLAGGED as Needs Review (yellow), ARCHIVED as Archived (grey). */
-export const ANSWER_STATUSES = ['IN-USE', 'FLAGGED', 'ARCHIVED'] as const;
-export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
-/** FROM_QUESTION shows as Answering Question, BULK_UPLOAD as Library Import, MANUALLY as Manually. */
-export const CREATION_METHODS = ['FROM_QUESTION', 'BULK_UPLOAD', 'MANUALLY'] as const;
+export {
+  ANSWER_STATUSES,
+  type AnswerStatus,
+  AUTOFILL_STATUSES,
+  CREATION_METHODS,
+  IMPORTER_MAX_ROWS,
+  LIBRARY_FILE_STATUSES,
+  LIBRARY_LIMITS,
+} from './values';
+
 export const FLAG_REASONS = ['INCORRECT', 'OUTDATED', 'OTHER'] as const;
-
-export const LIBRARY_LIMITS = {
-  /** Page size of the library list (Load More appears when the page is full). */
-  pageSize: 30,
-  searchMax: 100,
-  /** Answers one import or one bulk change takes. */
-  importMax: 5_000,
-  bulkMax: 500,
-  textMin: 10,
-  collectionNameMax: 100,
-  collectionsPerTeam: 100,
-} as const;
 
 /** The team's library settings until the team settings screen changes them. */
 export const TEAM_LIBRARY_DEFAULTS = {
@@ -258,8 +258,6 @@ export const LibraryUploadRequest = z.strictObject({
   sizeBytes: z.number().int().min(0).max(SOURCE_MAX_BYTES, SOURCE_MESSAGES.tooLarge).optional(),
 });
 export const LibraryUpload = z.object({ answerSourceId: z.string(), upload: PresignedUpload });
-/** The most rows of one sheet the importer shows and imports. */
-export const IMPORTER_MAX_ROWS = LIBRARY_LIMITS.importMax;
 export const LibraryFileSheet = z.object({
   sheetName: z.string(),
   hidden: z.boolean(),
@@ -275,7 +273,6 @@ export type LibraryFile = z.infer<typeof LibraryFile>;
  * A library file once `complete` accepted it: the processing job reads it (PROCESSING), then it is
  * READY with its sheets' cells, or FAILED with the reason a user can act on. It is kept a day.
  */
-export const LIBRARY_FILE_STATUSES = ['PROCESSING', 'READY', 'FAILED'] as const;
 export const LibraryFileState = z.object({
   answerSourceId: z.string(),
   status: z.enum(LIBRARY_FILE_STATUSES),
@@ -352,7 +349,6 @@ export type SaveTermRequest = z.infer<typeof SaveTermRequest>;
  * plus questions the library cannot answer, 95% of the proposals at 0.9 were right.
  */
 export const AUTOFILL_THRESHOLD = 0.9;
-export const AUTOFILL_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 export const AUTOFILL_MESSAGES = {
   running: 'Autofill is already running on this project',
   completed: 'This project is completed: reopen it to fill answers',

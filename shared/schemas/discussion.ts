@@ -6,7 +6,9 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { emailAddress } from './common';
 
-export const COMMENT_MAX = 4000;
+import { COMMENT_MAX } from './values';
+
+export { COMMENT_MAX };
 export const COMMENT_RECIPIENTS_MAX = 20;
 export const RECIPIENT_MESSAGE = 'Pleae check the email address is valid';
 /** Member names in activity descriptions: 27 characters plus an ellipsis. */

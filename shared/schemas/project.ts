@@ -7,13 +7,23 @@ import { INDUSTRIES } from '../industries';
 import { Id } from '../routes/route';
 import { PageOffset } from './common';
 
-export const PROJECT_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
-export const PROJECT_STATUSES = ['IN-PROGRESS', 'COMPLETE'] as const;
-export const ACCESS_VISIBILITIES = ['TEAM', 'PRIVATE'] as const;
-export const PROJECT_TYPES = ['STANDARD', 'THIRD-PARTY'] as const;
-export const DEAL_STATUSES = ['IN-PROGRESS', 'WON', 'LOST', 'UNKNOWN'] as const;
-/** The two outcomes of a questionnaire (spec 001 leaves their names to us). */
-export const PROJECT_OUTCOMES = ['PASSED', 'FAILED'] as const;
+import {
+  ACCESS_VISIBILITIES,
+  DEAL_STATUSES,
+  PROJECT_OUTCOMES,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+} from './values';
+
+export {
+  ACCESS_VISIBILITIES,
+  DEAL_STATUSES,
+  PROJECT_OUTCOMES,
+  PROJECT_PRIORITIES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+};
 
 export const PROJECT_NAME_MESSAGE = 'Please provide a name for the project.';
 export const PORTAL_URL_MESSAGE = 'Provide a link to the Portal';

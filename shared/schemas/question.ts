@@ -5,17 +5,15 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { PageCursor } from './common';
 
-export const RESPONSE_STATUSES = ['INCOMPLETE', 'IN-PROGRESS', 'COMPLETE'] as const;
-export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
-export const CLASSIFICATIONS = [
-  'COMPLIANT',
-  'PARTIALLY-COMPLIANT',
-  'NON-COMPLIANT',
-  'NOT-APPLICABLE',
-  'INCOMPLETE',
-] as const;
-export type Classification = (typeof CLASSIFICATIONS)[number];
-export const CREATION_TYPES = ['MANUAL', 'IMPORTED'] as const;
+import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from './values';
+
+export {
+  CLASSIFICATIONS,
+  type Classification,
+  CREATION_TYPES,
+  RESPONSE_STATUSES,
+  type ResponseStatus,
+} from './values';
 
 export const QUESTION_MAX = 4000;
 export const ANSWER_MAX = 4000;

@@ -8,8 +8,16 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { ComplianceWording } from './project';
 
-export const SOURCE_FORMATS = ['xlsx', 'csv', 'docx'] as const;
-export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+import { SOURCE_FORMATS, SOURCE_LIMITS, SOURCE_MESSAGES, SOURCE_STATUSES, type SourceFormat } from './values';
+
+export {
+  SOURCE_FORMATS,
+  SOURCE_LIMITS,
+  SOURCE_MESSAGES,
+  SOURCE_STATUSES,
+  type SourceFormat,
+  type SourceStatus,
+} from './values';
 
 /** The content type each accepted format is uploaded (and stored) with. */
 export const SOURCE_CONTENT_TYPES: Record<SourceFormat, string> = {
@@ -20,68 +28,12 @@ export const SOURCE_CONTENT_TYPES: Record<SourceFormat, string> = {
 
 export const SOURCE_MAX_BYTES = 25 * 1024 * 1024;
 
-/** What a file may hold before it is refused (each refusal names the limit to the user). */
-export const SOURCE_LIMITS = {
-  sheets: 100,
-  /** Non-empty cells over the whole workbook. */
-  cells: 500_000,
-  rows: 100_000,
-  columns: 200,
-  /**
-   * Bytes a zip (xlsx, docx) may inflate to in all, and each part of it: counted while inflating
-   * (no declared size is trusted), so a zip bomb or a zip whose size headers lie is refused as soon
-   * as a part passes its cap. The readers hold a part several times over (exceljs: the bytes, the
-   * string and its model; xmldom: a DOM), so the caps keep the worst file readable within 512 MB.
-   */
-  inflatedBytes: 160 * 1024 * 1024,
-  partBytes: {
-    /** xl/sharedStrings.xml: every text of a workbook. */
-    sharedStrings: 48 * 1024 * 1024,
-    /** Each xl/worksheets/*.xml. */
-    worksheet: 48 * 1024 * 1024,
-    /** word/document.xml. */
-    document: 16 * 1024 * 1024,
-    /** Any other part (styles, images, numbering, themes…). */
-    other: 32 * 1024 * 1024,
-  },
-  /** Elements and attributes of word/document.xml: its DOM holds about two kilobytes per node. */
-  documentNodes: 200_000,
-  /**
-   * Cells covered by a workbook's merged ranges: the reader models every cell of a merge, so a
-   * merge over whole rows or columns (billions of cells) is refused before it is read.
-   */
-  mergedCells: 200_000,
-  annotations: 5_000,
-  /** Characters kept of one cell or paragraph. */
-  cellText: 32_767,
-} as const;
-
-export const SOURCE_MESSAGES = {
-  tooLarge: 'That file is too large. We allow up to 25MB.',
-  uploadError:
-    'There was an error uploading your file. Please check the file is a supported format and can be opened on your computer.',
-  fetchConfiguration: 'There was an error fetching your current configuration',
-  fetchSources: 'There was an error fetching the list of source documents',
-  fetchManualQuestions: 'There was an error fetching the manually created Questions',
-  downloadSource: 'There was an error downloading your source document',
-  downloadData: 'There was an error downloading your data',
-  saveDocument: 'There was an error saving your document configuration',
-  saveSheet: 'There was an error saving your sheet configuration',
-} as const;
-
 /** The extension of an accepted file name, or null (the name is only a hint; the bytes decide). */
 export function sourceFormatOf(fileName: string): SourceFormat | null {
   const match = /\.([A-Za-z]+)$/.exec(fileName.trim());
   const extension = match?.[1].toLowerCase();
   return (SOURCE_FORMATS as readonly string[]).includes(extension ?? '') ? (extension as SourceFormat) : null;
 }
-
-/**
- * UPLOADING: created, the file not yet completed. PROCESSING: accepted, being read by the
- * processing job. READY: sheets or document can be configured. FAILED: `failureReason` says why.
- */
-export const SOURCE_STATUSES = ['UPLOADING', 'PROCESSING', 'READY', 'FAILED'] as const;
-export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 // ——— Spreadsheets ———
 

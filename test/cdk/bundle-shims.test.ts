@@ -1,16 +1,27 @@
 /**
  * The bundle shims (functions/common/bundle-shims, esbuild aliases in lib/bundling.ts) give a bundled handler the
  * same results as the packages they stand in for: mailparser, bundled with the TextDecoder shims for
- * iconv-lite and encoding-japanese, reads messages in the charsets mail arrives in exactly as the
- * unbundled mailparser (the real packages) does.
+ * iconv-lite and encoding-japanese and those for he, linkify-it, tlds and dom-serializer, reads
+ * messages in the charsets mail arrives in, HTML-only ones and their address headers exactly as the
+ * unbundled mailparser (the real packages) does; the questionnaire readers, bundled without exceljs's
+ * stream reader and writer, fast-csv and postcss, read every fixture as unbundled; he's encoding,
+ * debug's loggers, and exceljs's Workbook without its entry point are the same as the real ones.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import ExcelJS from 'exceljs';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as shimmedFastCsv from '../../functions/common/bundle-shims/fast-csv';
+import { encode as shimmedEncode } from '../../functions/common/bundle-shims/he';
+import { readDocument, SANITISE } from '../../functions/common/formats/document';
+import { loadExcel } from '../../functions/common/formats/excel';
+import { readSpreadsheet } from '../../functions/common/formats/spreadsheet';
 import { esbuildOptions } from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/constructs/backend';
 
@@ -87,6 +98,45 @@ describe('mailparser in a bundle', () => {
     expect(bundledCode.includes('functions/common/bundle-shims/iconv-lite.ts')).toBe(true);
   });
 
+  it("carries neither he's tables, the linkifier, the domain list nor dom-serializer and its entities", () => {
+    for (const name of ['he', 'linkify-it', 'tlds', 'dom-serializer']) {
+      expect(bundledCode.includes(`node_modules/${name}/`), name).toBe(false);
+    }
+    // dom-serializer's entities 4 (htmlparser2's own decoder, entities 7 under dist/, stays).
+    expect(bundledCode.includes('node_modules/entities/lib/')).toBe(false);
+    expect(bundledCode.includes('functions/common/bundle-shims/he.ts')).toBe(true);
+  });
+
+  it('reads an HTML-only message and its address headers as the unbundled parser does', async () => {
+    const html =
+      '<html><body><h1>Re: Question 4</h1><p>Yes &mdash; we <b>encrypt</b> data at rest &amp; in transit.</p>' +
+      '<ul><li>AES-256</li><li>TLS&nbsp;1.2+</li></ul><blockquote>On Monday, Ana wrote:<br>Do you?</blockquote>' +
+      '<table><tr><td>Owner</td><td>Zoë</td></tr></table><a href="https://example.com/x">link</a></body></html>';
+    const raw = Buffer.from(
+      [
+        'From: "Zoë O\'Brien <Security & Trust>" <zoe@example.com>',
+        'To: "A `quoted` team" <reply+abc@reply.example.com>, =?UTF-8?B?8J+Ukg==?= <b@example.com>',
+        'Subject: Re: Question 4',
+        'Message-ID: <m2@example.com>',
+        'MIME-Version: 1.0',
+        'Content-Type: text/html; charset="utf-8"',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        html,
+        '',
+      ].join('\r\n'),
+      'utf-8',
+    );
+    const options = { skipImageLinks: true, skipTextToHtml: true };
+    const [expected, actual] = await Promise.all([simpleParser(raw, options), bundledParse(raw, options)]);
+    expect(essentials(actual)).toEqual(essentials(expected));
+    expect(actual.text).toContain('encrypt data at rest & in transit');
+    expect(actual.html).toBe(expected.html);
+    expect(actual.from?.html).toBe(expected.from?.html);
+    const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.html);
+    expect(to(actual)).toEqual(to(expected));
+  });
+
   it.each(CASES)('reads a %s message as the unbundled parser does', async (charset, body) => {
     for (const transfer of ['base64', '8bit']) {
       const raw = message(charset, body, transfer);
@@ -106,4 +156,134 @@ describe('mailparser in a bundle', () => {
     expect(essentials(actual)).toEqual(essentials(expected));
     expect(actual.text?.trim()).toBe('Café crème brûlée');
   });
+});
+
+const requireShim = createRequire(import.meta.url);
+type CreateDebug = (namespace: string) => {
+  (...args: unknown[]): void;
+  enabled: boolean;
+  namespace: string;
+  extend(suffix: string): { namespace: string };
+};
+/** The real packages, untyped. */
+const createDebug = requireShim('debug') as CreateDebug;
+const he = requireShim('he') as {
+  encode(text: string, options?: Record<string, boolean>): string;
+  decode(html: string): string;
+};
+/** The CommonJS shims (their packages' modules are factories). */
+const shimmedDebug = requireShim('../../functions/common/bundle-shims/debug.cjs') as CreateDebug;
+const shimmedLinkify = requireShim('../../functions/common/bundle-shims/linkify-it.cjs') as () => {
+  tlds(list: unknown): unknown;
+  pretest(text: string): boolean;
+};
+
+describe('the other shims', () => {
+  it('encode as he does with its default options, numeric references', () => {
+    const samples = [
+      '',
+      'plain ascii',
+      `<a href="x">'quotes' & \`ticks\`</a>`,
+      'Zoë, naïve, résumé — «ça va» ½ € “quotes”',
+      'emoji 🔒 and astral 𝔘 with \u0001\u007f\u0081\u009d\u00a0 controls, tab\tnew\nline',
+      '<\u20d2 >\u20d2',
+    ];
+    for (const text of samples) {
+      expect(shimmedEncode(text), text).toBe(he.encode(text));
+      expect(shimmedEncode(text, { decimal: true }), text).toBe(he.encode(text, { decimal: true }));
+      expect(shimmedEncode(text, { allowUnsafeSymbols: true }), text).toBe(
+        he.encode(text, { allowUnsafeSymbols: true }),
+      );
+      // Named references: the same HTML once decoded.
+      expect(he.decode(shimmedEncode(text, { useNamedReferences: true })), text).toBe(text);
+    }
+  });
+
+  it("make loggers that stay off, as debug's do without DEBUG", () => {
+    expect(process.env.DEBUG).toBeUndefined();
+    const real = createDebug('tokenizer:inflate');
+    const shim = shimmedDebug('tokenizer:inflate');
+    expect(real.enabled).toBeFalsy();
+    expect(shim.enabled).toBeFalsy();
+    expect(shim.namespace).toBe(real.namespace);
+    expect(shim.extend('zip').namespace).toBe(real.extend('zip').namespace);
+    expect(shim('message %s', 'ignored')).toBeUndefined();
+  });
+
+  it('configure a linkifier that finds no links', () => {
+    const linkifier = shimmedLinkify();
+    expect(linkifier.tlds(['com'])).toBe(linkifier);
+    expect(linkifier.pretest('see https://example.com')).toBe(false);
+  });
+
+  it("load the Workbook that exceljs's entry point exports, and refuse exceljs's CSV", async () => {
+    expect((await loadExcel()).Workbook).toBe(ExcelJS.Workbook);
+    expect(() => shimmedFastCsv.parse()).toThrow(/not in this bundle/);
+    expect(() => shimmedFastCsv.format()).toThrow(/not in this bundle/);
+  });
+});
+
+describe('sanitize-html in a bundle', () => {
+  it("sanitises with the document reader's allow-list as the unbundled one does, without postcss", async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-shims-sanitize-')), 'index.mjs');
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      minify: false,
+      stdin: { contents: "export { default } from 'sanitize-html';", resolveDir: PROJECT_ROOT, loader: 'ts' },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    expect(code.includes('node_modules/postcss/')).toBe(false);
+    const bundled = (
+      (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as { default: typeof sanitizeHtml }
+    ).default;
+    const html =
+      '<p style="color: red; font-weight: bold" class="x" data-node-id="p0">Styled <span class="numbering" style="margin:0">1.</span>' +
+      '<script>alert(1)</script><img src=x onerror="y"></p><table style="width:100%"><tbody><tr><td data-node-id="t0.r0.c0">A</td></tr></tbody></table>';
+    expect(bundled(html, SANITISE)).toBe(sanitizeHtml(html, SANITISE));
+  });
+});
+
+describe('the questionnaire readers in a bundle', () => {
+  it('read every questionnaire fixture as the unbundled readers do (exceljs without its entry point, fast-csv, postcss)', async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-shims-readers-')), 'index.mjs');
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      minify: false,
+      stdin: {
+        contents:
+          "export { readSpreadsheet } from './functions/common/formats/spreadsheet';\n" +
+          "export { readDocument } from './functions/common/formats/document';",
+        resolveDir: PROJECT_ROOT,
+        loader: 'ts',
+      },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    for (const name of ['unzipper', 'archiver', 'fast-csv', 'postcss']) {
+      expect(code.includes(`node_modules/${name}/`), name).toBe(false);
+    }
+    const bundled = (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as {
+      readSpreadsheet: typeof readSpreadsheet;
+      readDocument: typeof readDocument;
+    };
+    const folder = join(PROJECT_ROOT, 'test/fixtures/questionnaires');
+    const files = readdirSync(folder).filter((name) => /\.(xlsx|csv|docx)$/.test(name));
+    expect(files.length).toBeGreaterThan(10);
+    for (const name of files) {
+      const bytes = new Uint8Array(readFileSync(join(folder, name)));
+      const format = name.slice(name.lastIndexOf('.') + 1) as 'xlsx' | 'csv' | 'docx';
+      if (format === 'docx') {
+        expect(await bundled.readDocument(bytes), name).toEqual(await readDocument(bytes));
+      } else {
+        expect(await bundled.readSpreadsheet(bytes, format), name).toEqual(
+          await readSpreadsheet(bytes, format),
+        );
+      }
+    }
+  }, 60_000);
 });

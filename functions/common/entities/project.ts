@@ -7,7 +7,7 @@ import {
   PROJECT_PRIORITIES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
-} from '../../../shared/schemas/project';
+} from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Entity } from 'electrodb';
-import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from '../../../shared/schemas/question';
+import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SOURCE_FORMATS, SOURCE_STATUSES } from '../../../shared/schemas/source';
+import { SOURCE_FORMATS, SOURCE_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**

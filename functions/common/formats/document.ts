@@ -118,7 +118,8 @@ function inlineHtml(paragraph: Element): string {
   return html;
 }
 
-const SANITISE: sanitizeHtml.IOptions = {
+/** The reader's allow-list: no `style` attribute, so sanitize-html never parses CSS (bundle-shims/postcss.ts). */
+export const SANITISE: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'h1',

@@ -16,8 +16,8 @@
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { strFromU8, strToU8, zipSync } from 'fflate';
 import Papa from 'papaparse';
+import { parseCsv } from './csv';
 import { neutralise } from './formula';
-import { parseCsv } from './spreadsheet';
 import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
 import { encodeUtf16, encodeWindows1252 } from './windows-1252';
 import { unzipChecked } from './zip-guard';

@@ -9,7 +9,7 @@
  * refused when it is corrupted, lacks its main part, or is a macro-enabled workbook renamed .xlsx.
  */
 import { createInflateRaw } from 'node:zlib';
-import { SOURCE_LIMITS, type SourceFormat } from '../../../shared/schemas/source';
+import { SOURCE_LIMITS, type SourceFormat } from '../../../shared/schemas/values';
 import { SourceFormatError } from './types';
 
 const MAIN_PART = { xlsx: 'xl/workbook.xml', docx: 'word/document.xml' } as const;

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { AUTOFILL_STATUSES } from '../../../shared/schemas/answer';
+import { AUTOFILL_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps } from '../../common/entities/keys';
 
 /**

@@ -1,6 +1,5 @@
 import { Entity } from 'electrodb';
-import { ANSWER_STATUSES, CREATION_METHODS } from '../../../shared/schemas/answer';
-import { CLASSIFICATIONS } from '../../../shared/schemas/question';
+import { ANSWER_STATUSES, CLASSIFICATIONS, CREATION_METHODS } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**

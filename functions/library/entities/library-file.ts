@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { LIBRARY_FILE_STATUSES } from '../../../shared/schemas/answer';
+import { LIBRARY_FILE_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps } from '../../common/entities/keys';
 
 /**

@@ -1,0 +1,116 @@
+/**
+ * The plain values some schemas are built from (enumerations and limits), without zod, for code that
+ * needs a value but not a validator: the table's entity models (functions/common/entities) and the
+ * reply-mail reader, so that a background function's bundle does not carry zod for a list of
+ * strings. Each schema module re-exports its own, so they are imported from there as before.
+ */
+
+// ——— Projects (project.ts) ———
+export const PROJECT_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
+export const PROJECT_STATUSES = ['IN-PROGRESS', 'COMPLETE'] as const;
+export const ACCESS_VISIBILITIES = ['TEAM', 'PRIVATE'] as const;
+export const PROJECT_TYPES = ['STANDARD', 'THIRD-PARTY'] as const;
+export const DEAL_STATUSES = ['IN-PROGRESS', 'WON', 'LOST', 'UNKNOWN'] as const;
+/** The two outcomes of a questionnaire (spec 001 leaves their names to us). */
+export const PROJECT_OUTCOMES = ['PASSED', 'FAILED'] as const;
+
+// ——— Questions (question.ts) ———
+export const RESPONSE_STATUSES = ['INCOMPLETE', 'IN-PROGRESS', 'COMPLETE'] as const;
+export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
+export const CLASSIFICATIONS = [
+  'COMPLIANT',
+  'PARTIALLY-COMPLIANT',
+  'NON-COMPLIANT',
+  'NOT-APPLICABLE',
+  'INCOMPLETE',
+] as const;
+export type Classification = (typeof CLASSIFICATIONS)[number];
+export const CREATION_TYPES = ['MANUAL', 'IMPORTED'] as const;
+
+// ——— Sources (source.ts) ———
+export const SOURCE_FORMATS = ['xlsx', 'csv', 'docx'] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+/**
+ * UPLOADING: created, the file not yet completed. PROCESSING: accepted, being read by the
+ * processing job. READY: sheets or document can be configured. FAILED: `failureReason` says why.
+ */
+export const SOURCE_STATUSES = ['UPLOADING', 'PROCESSING', 'READY', 'FAILED'] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+
+// ——— Sources: limits and messages (source.ts) ———
+/** What a file may hold before it is refused (each refusal names the limit to the user). */
+export const SOURCE_LIMITS = {
+  sheets: 100,
+  /** Non-empty cells over the whole workbook. */
+  cells: 500_000,
+  rows: 100_000,
+  columns: 200,
+  /**
+   * Bytes a zip (xlsx, docx) may inflate to in all, and each part of it: counted while inflating
+   * (no declared size is trusted), so a zip bomb or a zip whose size headers lie is refused as soon
+   * as a part passes its cap. The readers hold a part several times over (exceljs: the bytes, the
+   * string and its model; xmldom: a DOM), so the caps keep the worst file readable within 512 MB.
+   */
+  inflatedBytes: 160 * 1024 * 1024,
+  partBytes: {
+    /** xl/sharedStrings.xml: every text of a workbook. */
+    sharedStrings: 48 * 1024 * 1024,
+    /** Each xl/worksheets/*.xml. */
+    worksheet: 48 * 1024 * 1024,
+    /** word/document.xml. */
+    document: 16 * 1024 * 1024,
+    /** Any other part (styles, images, numbering, themes…). */
+    other: 32 * 1024 * 1024,
+  },
+  /** Elements and attributes of word/document.xml: its DOM holds about two kilobytes per node. */
+  documentNodes: 200_000,
+  /**
+   * Cells covered by a workbook's merged ranges: the reader models every cell of a merge, so a
+   * merge over whole rows or columns (billions of cells) is refused before it is read.
+   */
+  mergedCells: 200_000,
+  annotations: 5_000,
+  /** Characters kept of one cell or paragraph. */
+  cellText: 32_767,
+} as const;
+
+export const SOURCE_MESSAGES = {
+  tooLarge: 'That file is too large. We allow up to 25MB.',
+  uploadError:
+    'There was an error uploading your file. Please check the file is a supported format and can be opened on your computer.',
+  fetchConfiguration: 'There was an error fetching your current configuration',
+  fetchSources: 'There was an error fetching the list of source documents',
+  fetchManualQuestions: 'There was an error fetching the manually created Questions',
+  downloadSource: 'There was an error downloading your source document',
+  downloadData: 'There was an error downloading your data',
+  saveDocument: 'There was an error saving your document configuration',
+  saveSheet: 'There was an error saving your sheet configuration',
+} as const;
+
+// ——— Library (answer.ts) ———
+/** IN-USE shows as Available (green), FLAGGED as Needs Review (yellow), ARCHIVED as Archived (grey). */
+export const ANSWER_STATUSES = ['IN-USE', 'FLAGGED', 'ARCHIVED'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+/** FROM_QUESTION shows as Answering Question, BULK_UPLOAD as Library Import, MANUALLY as Manually. */
+export const CREATION_METHODS = ['FROM_QUESTION', 'BULK_UPLOAD', 'MANUALLY'] as const;
+
+export const LIBRARY_LIMITS = {
+  /** Page size of the library list (Load More appears when the page is full). */
+  pageSize: 30,
+  searchMax: 100,
+  /** Answers one import or one bulk change takes. */
+  importMax: 5_000,
+  bulkMax: 500,
+  textMin: 10,
+  collectionNameMax: 100,
+  collectionsPerTeam: 100,
+} as const;
+
+/** The most rows of one sheet the importer shows and imports. */
+export const IMPORTER_MAX_ROWS = LIBRARY_LIMITS.importMax;
+/** A library file once `complete` accepted it: read by the job (PROCESSING), then READY or FAILED. */
+export const LIBRARY_FILE_STATUSES = ['PROCESSING', 'READY', 'FAILED'] as const;
+export const AUTOFILL_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+
+// ——— Discussion (discussion.ts) ———
+export const COMMENT_MAX = 4000;
