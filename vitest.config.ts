@@ -57,10 +57,9 @@ export default defineConfig(({ mode }) => {
       // Polls wait on the stream and the browser; on a loaded 2-core machine 1 s (the default) is too short.
       expect: { poll: { timeout: 10_000, interval: 100 } },
       hookTimeout: 180_000,
-      // Three files at a time on two cores: a browser file spends most of its time waiting on the
-      // page (the browser tier alone kept 2 workers 80% busy of 200%), and a third file uses what
-      // it leaves. TEST_WORKERS overrides it (a bigger machine; or 1 to read one file's output).
-      maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+      // Two files at a time on two cores: a third was measured no faster (the suite is CPU-bound
+      // here). TEST_WORKERS overrides it (a bigger machine; or 1 to read one file's output).
+      maxWorkers: Number(process.env.TEST_WORKERS) || 2,
       fileParallelism: true,
       sequence: { sequencer: LongestFirst },
       // A test's console output goes to its file's log (test/support/log-files.ts), not the

@@ -23,7 +23,7 @@ import { sessionMark } from '../common/session-mark';
 import { readObjectBytes } from '../common/storage';
 import { classificationOf, type SourcedQuestion, syncQuestions } from './questions-from-source';
 import * as repo from './repo';
-import { fromRanges, toRanges } from './rows';
+import { fromRanges, shownText, toRanges } from './rows';
 import {
   documentContentKey,
   NOT_READY,
@@ -85,6 +85,12 @@ function sheetQuestions(
       .filter(Boolean)
       .join('\n');
   const rows = new Map(content.rows.map((r) => [r.rowNumber, r.cells]));
+  // A section cell merged down over a group of questions is every one's section, as Excel shows it.
+  const section = (rowNumber: number) =>
+    of('SECTION')
+      .map((i) => shownText(content.merges, (r) => rows.get(r), rowNumber, i + 1))
+      .filter(Boolean)
+      .join('\n');
   const wanted: SourcedQuestion[] = [];
   for (const rowNumber of [...new Set(config.includedRows)].sort((a, b) => a - b)) {
     const cells = rows.get(rowNumber) ?? [];
@@ -97,7 +103,7 @@ function sheetQuestions(
       question,
       information: text(cells, of('INFORMATION')),
       referenceNumber: text(cells, of('REFERENCE_NUMBER')),
-      sectionDescription: text(cells, of('SECTION')),
+      sectionDescription: section(rowNumber),
       importance: text(cells, of('IMPORTANCE')),
       answer: text(cells, of('ANSWER')),
       classification: classificationOf(text(cells, of('COMPLIANCE_STATUS')), levels),

@@ -22,3 +22,30 @@ export function fromRanges(ranges: string): number[] {
   }
   return rows;
 }
+
+/** A merged range of a sheet (SheetContent['merges']): 1-based, inclusive. */
+interface MergedRange {
+  fromRow: number;
+  fromColumn: number;
+  toRow: number;
+  toColumn: number;
+}
+
+/**
+ * A cell's text as Excel shows it: a cell inside a merged range shows the range's top-left text
+ * (a Section column merged down B6:B10 shows "Access Control" on rows 6 to 10), otherwise its own.
+ * `column` is 1-based; `cellsOf` gives a row's cells.
+ */
+export function shownText(
+  merges: readonly MergedRange[],
+  cellsOf: (rowNumber: number) => readonly string[] | undefined,
+  rowNumber: number,
+  column: number,
+): string {
+  const own = cellsOf(rowNumber)?.[column - 1] ?? '';
+  if (own) return own;
+  const merge = merges.find(
+    (m) => m.fromRow <= rowNumber && rowNumber <= m.toRow && m.fromColumn <= column && column <= m.toColumn,
+  );
+  return merge ? (cellsOf(merge.fromRow)?.[merge.fromColumn - 1] ?? '') : '';
+}

@@ -398,6 +398,59 @@ describe('a sheet too large for one request', () => {
   }, 180_000);
 });
 
+describe('a Section column merged down a group of questions', () => {
+  it("gives every question of the group the merged cell's section, as Excel shows it", async () => {
+    // Prepare: Section merged down B2:B4 (Access Control) and B5:B6 (Encryption).
+    const projectId = await createProject('Merged sections');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Questions');
+    sheet.addRows([
+      ['Ref', 'Section', 'Question', 'Answer'],
+      ['1.1', 'Access Control', 'Is multi-factor authentication enforced for administrators?'],
+      ['1.2', '', 'Are user access rights reviewed at least quarterly?'],
+      ['1.3', '', "Are leavers' accounts disabled within one business day?"],
+      ['2.1', 'Encryption', 'Is customer data encrypted at rest?'],
+      ['2.2', '', 'Is TLS 1.2 or later required for data in transit?'],
+    ]);
+    sheet.mergeCells('B2:B4');
+    sheet.mergeCells('B5:B6');
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const source = await importSource(as(admin), projectId, 'Merged sections.xlsx', bytes);
+    const sheetId = source.sheets![0].sheetId;
+    const params = { projectId, projectSourceId: source.projectSourceId, sheetId };
+    const detail = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
+
+    // Act
+    ok(
+      await as(admin).call('configureSheet', {
+        params,
+        body: {
+          columnClassifications: [
+            { columnNumber: 1, columnType: 'REFERENCE_NUMBER' },
+            { columnNumber: 2, columnType: 'SECTION' },
+            { columnNumber: 3, columnType: 'QUESTION' },
+            { columnNumber: 4, columnType: 'ANSWER' },
+          ],
+          isLinked: true,
+          rowInclusion: [2, 3, 4, 5, 6].map((rowNumber) => ({ rowNumber, isLinked: true })),
+          version: detail.version,
+        },
+      }),
+      'configureSheet',
+    );
+
+    // Assess
+    const questions = await linkedQuestions(projectId);
+    expect(questions.map((q) => [q.referenceNumber, q.sectionDescription])).toEqual([
+      ['1.1', 'Access Control'],
+      ['1.2', 'Access Control'],
+      ['1.3', 'Access Control'],
+      ['2.1', 'Encryption'],
+      ['2.2', 'Encryption'],
+    ]);
+  });
+});
+
 describe('a file that arrives with answers', () => {
   /** A vendor's half-filled control list: two question columns, guidance, answers and statuses. */
   async function controlList() {

@@ -10,13 +10,12 @@
  * other sheets, column widths, merged cells, data validations and drop-downs, comments, frozen
  * panes, defined names — keeps its bytes.
  *
- * csv: the same file with the target cells filled, in its own encoding (BOM kept), delimiter and
- * line endings.
+ * csv: the same file with the target cells filled, in its own encoding (BOM kept), delimiter, line
+ * endings and quoting; the rows not written to keep their bytes.
  */
 import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { strFromU8, strToU8, zipSync } from 'fflate';
-import Papa from 'papaparse';
-import { parseCsv } from './csv';
+import { parseCsv, writeCsvCells } from './csv';
 import { neutralise } from './formula';
 import { type CellWrite, SourceFormatError, type SpreadsheetFormat } from './types';
 import { encodeUtf16, encodeWindows1252 } from './windows-1252';
@@ -203,17 +202,11 @@ async function writeXlsx(original: Uint8Array, writes: CellWrite[]): Promise<Uin
 
 function writeCsv(original: Uint8Array, writes: CellWrite[]): Uint8Array {
   const layout = parseCsv(original);
-  const rows = layout.rows.map((r) => [...r]);
-  for (const w of writes) {
-    while (rows.length < w.rowNumber) rows.push([]);
-    const row = rows[w.rowNumber - 1];
-    while (row.length < w.columnNumber) row.push('');
-    // What the product writes is neutralised; the customer's own cells stay as they were.
-    row[w.columnNumber - 1] = neutralise(w.value);
-  }
-  const width = rows.reduce((max, r) => Math.max(max, r.length), 0);
-  for (const row of rows) while (row.length < width) row.push('');
-  const text = Papa.unparse(rows, { delimiter: layout.delimiter, newline: layout.newline }) + layout.newline;
+  // What the product writes is neutralised; the customer's own cells stay as they were.
+  const text = writeCsvCells(
+    layout,
+    writes.map((w) => ({ rowNumber: w.rowNumber, columnNumber: w.columnNumber, value: neutralise(w.value) })),
+  );
   switch (layout.encoding) {
     case 'utf-8':
       return strToU8(text);

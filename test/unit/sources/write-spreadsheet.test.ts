@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import { strToU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +169,65 @@ describe('writeSpreadsheet (csv)', () => {
       ['=1+1', 'Do you log access?', `'=HYPERLINK("http://x/?"&A1,"Click")`],
       ['2', 'Do you encrypt?', "'+61 2 5550 1234 or @security"],
     ]);
+  });
+
+  it('keeps a file that quotes every field quoting every field, and every other row byte for byte', async () => {
+    // Prepare: every field quoted, a ragged row, a trailing space and no line ending at the end.
+    const text =
+      '"Ref","Question","Answer"\n"1","Do you encrypt data at rest?",""\n"2","Do you log access?"\n"3","Notes ","x"';
+    // Act
+    const written = strFromU8(
+      await writeSpreadsheet(strToU8(text), 'csv', [
+        { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: 'Yes, AES-256' },
+        { sheetIndex: 0, rowNumber: 3, columnNumber: 3, value: 'Yes' },
+      ]),
+    );
+    // Assess
+    expect(written).toBe(
+      '"Ref","Question","Answer"\n"1","Do you encrypt data at rest?","Yes, AES-256"\n"2","Do you log access?","Yes"\n"3","Notes ","x"',
+    );
+  });
+
+  it('keeps a file that quotes only where needed so, and leaves the rows it does not write untouched', async () => {
+    const text =
+      'Ref,Question,Answer,Notes\r\n1,Do you use MFA?,,"kept, as is"\r\n2,Unchanged row,  spaced  ,\r\n';
+    const written = strFromU8(
+      await writeSpreadsheet(strToU8(text), 'csv', [
+        { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: 'Yes, for all staff' },
+      ]),
+    );
+    expect(written).toBe(
+      'Ref,Question,Answer,Notes\r\n1,Do you use MFA?,"Yes, for all staff","kept, as is"\r\n2,Unchanged row,  spaced  ,\r\n',
+    );
+  });
+
+  it('changes no line but the written rows, whatever the grid (property)', async () => {
+    const cell = fc.string({ maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 8 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.string({ maxLength: 10 }),
+        async (grid, quotes, pick, value) => {
+          const rows = [['Ref', 'Question', 'Answer'], ...grid];
+          const text = `${Papa.unparse(rows, { quotes, newline: '\r\n' })}\r\n`;
+          const target = 2 + (pick % grid.length);
+          const written = strFromU8(
+            await writeSpreadsheet(strToU8(text), 'csv', [
+              { sheetIndex: 0, rowNumber: target, columnNumber: 3, value },
+            ]),
+          );
+          const back = parseCsv(strToU8(written));
+          const before = parseCsv(strToU8(text));
+          expect(back.lines.filter((_, i) => i !== target - 1)).toEqual(
+            before.lines.filter((_, i) => i !== target - 1),
+          );
+          expect(back.rows[target - 1][2]).toBe(neutralise(value));
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 
   it('keeps any grid through write and read (property)', async () => {
