@@ -39,6 +39,8 @@ export const CREATE_REQUIRE_BANNER =
  *   allow-list keeps, which in the document reader keeps none (89 kB with source-map-js).
  * - `debug`: functions/common/bundle-shims/debug.cjs, loggers that stay off as debug's do without a `DEBUG`
  *   variable, which no function has (file-type's zip reader makes one; 10 kB).
+ * - `mnemonist/lru-cache`: functions/common/bundle-shims/lru-cache.cjs, the same least-recently-used
+ *   cache on a Map, for the DynamoDB client's endpoint-discovery cache (8 kB with its helpers).
  */
 export const bundleAliases: Record<string, string> = {
   '@aws-sdk/client-s3': fileURLToPath(new URL('../node_modules/@aws-sdk/client-s3', import.meta.url)),
@@ -59,6 +61,9 @@ export const bundleAliases: Record<string, string> = {
   ),
   postcss: fileURLToPath(new URL('../functions/common/bundle-shims/postcss.ts', import.meta.url)),
   debug: fileURLToPath(new URL('../functions/common/bundle-shims/debug.cjs', import.meta.url)),
+  'mnemonist/lru-cache': fileURLToPath(
+    new URL('../functions/common/bundle-shims/lru-cache.cjs', import.meta.url),
+  ),
 };
 
 /**

@@ -50,12 +50,9 @@ const BUNDLE_LIMIT_BYTES = 1_000_000;
  * ...except these, not yet there, each held under its present size plus a little: the sources API
  * (the export write-back's xmldom and uploads' file-type, over the SDK, ElectroDB and zod every API
  * bundle carries), and the two functions that read spreadsheets (exceljs with JSZip and pako; the
- * processor also reads documents with xmldom and htmlparser2, and publishes with zod's events), and
- * the reactions (4 kB over since the SQS client for the consumers' retry backoff joined them,
- * functions/common/stream-queue.ts).
+ * processor also reads documents with xmldom and htmlparser2, and publishes with zod's events).
  */
 const BUNDLE_CEILINGS = new Map([
-  ['functions/reactions/handler.ts', 1_010_000],
   ['functions/sources/handler.ts', 1_075_000],
   ['functions/sources/processor.ts', 1_570_000],
   ['functions/library/library-file-job.ts', 1_230_000],

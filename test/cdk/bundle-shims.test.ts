@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,11 @@ const he = requireShim('he') as {
   encode(text: string, options?: Record<string, boolean>): string;
   decode(html: string): string;
 };
+/** mnemonist's LRU cache and its shim: each module is the class. */
+const RealLruCache = requireShim('mnemonist/lru-cache') as new (capacity: number) => unknown;
+const ShimmedLruCache = requireShim('../../functions/common/bundle-shims/lru-cache.cjs') as new (
+  capacity: number,
+) => unknown;
 /** The CommonJS shims (their packages' modules are factories). */
 const shimmedDebug = requireShim('../../functions/common/bundle-shims/debug.cjs') as CreateDebug;
 const shimmedLinkify = requireShim('../../functions/common/bundle-shims/linkify-it.cjs') as () => {
@@ -208,6 +214,38 @@ describe('the other shims', () => {
     expect(shim.namespace).toBe(real.namespace);
     expect(shim.extend('zip').namespace).toBe(real.extend('zip').namespace);
     expect(shim('message %s', 'ignored')).toBeUndefined();
+  });
+
+  it("keep and drop entries as mnemonist's LRU cache does, whatever the operations (property)", () => {
+    type Cache = {
+      get(key: string): unknown;
+      peek(key: string): unknown;
+      has(key: string): boolean;
+      set(key: string, value: number): unknown;
+      clear(): void;
+      size: number;
+    };
+    const operation = fc.oneof(
+      fc.record({ op: fc.constantFrom('get', 'peek', 'has'), key: fc.constantFrom('a', 'b', 'c', 'd', 'e') }),
+      fc.record({ op: fc.constant('set'), key: fc.constantFrom('a', 'b', 'c', 'd', 'e'), value: fc.nat() }),
+      fc.record({ op: fc.constant('clear') }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(operation, { maxLength: 60 }), (capacity, ops) => {
+        const real = new RealLruCache(capacity) as Cache;
+        const shim = new ShimmedLruCache(capacity) as Cache;
+        for (const o of ops) {
+          if (o.op === 'clear') {
+            real.clear();
+            shim.clear();
+          } else if (o.op === 'set') {
+            real.set(o.key, o.value as number);
+            shim.set(o.key, o.value as number);
+          } else expect(shim[o.op](o.key)).toEqual(real[o.op](o.key));
+          expect(shim.size).toBe(real.size);
+        }
+      }),
+    );
   });
 
   it('configure a linkifier that finds no links', () => {
