@@ -187,3 +187,17 @@ describe('the reader, against ranges that cover whole sheets', () => {
     expect(sheet.content.rows.map((r) => r.cells)).toEqual([['Question'], QUESTION_ROWS[1]]);
   }, 30_000);
 });
+
+describe('cell text with OOXML escapes', () => {
+  it('reads _xHHHH_ as the character Excel shows, and _x005F_ as an escaped underscore', async () => {
+    // Prepare: a CAIQ-style question with an escaped carriage return, and a literal "_x000D_".
+    const workbook = questionnaireXlsxWith(
+      '',
+      'Do you review access?_x000D_\nInclude contractors. Code _x005F_x000D_ stays.',
+    );
+    // Act
+    const question = (await readSpreadsheet(workbook, 'xlsx')).sheets[0].content.rows[1].cells[0];
+    // Assess
+    expect(question).toBe('Do you review access?\r\nInclude contractors. Code _x000D_ stays.');
+  });
+});
