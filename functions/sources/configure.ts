@@ -18,6 +18,7 @@ import { sheetConfigProblem } from '../../shared/sheet-config';
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
+import { splitTypedNumber } from '../common/formats/typed-number';
 import { logger } from '../common/logger';
 import { sessionMark } from '../common/session-mark';
 import { readObjectBytes } from '../common/storage';
@@ -264,18 +265,24 @@ export async function configureDocument(
   const wanted: SourcedQuestion[] = body.isLinked
     ? body.annotations
         .filter((a) => a.annotationType === 'QUESTION' && nodeText.get(a.nodeId)?.trim())
-        .map((a) => ({
-          sourceKey: a.nodeId,
-          order: nodeIndex.get(a.nodeId) ?? 0,
-          orderGroup: 0,
-          // The text comes from the document itself, never from the request.
-          question: nodeText.get(a.nodeId) ?? '',
-          information: childText(a.nodeId, 'INFORMATION'),
-          referenceNumber:
-            childText(a.nodeId, 'REFERENCE') || content.nodes[nodeIndex.get(a.nodeId) ?? 0]?.numbering,
-          answer: childText(a.nodeId, 'ANSWER'),
-          classification: classificationOf(childText(a.nodeId, 'COMPLIANCE'), levels),
-        }))
+        .map((a) => {
+          // The text comes from the document itself, never from the request; a number typed before
+          // it is the question's reference, not part of its text.
+          const typed = splitTypedNumber(nodeText.get(a.nodeId) ?? '');
+          return {
+            sourceKey: a.nodeId,
+            order: nodeIndex.get(a.nodeId) ?? 0,
+            orderGroup: 0,
+            question: typed.text,
+            information: childText(a.nodeId, 'INFORMATION'),
+            referenceNumber:
+              childText(a.nodeId, 'REFERENCE') ||
+              content.nodes[nodeIndex.get(a.nodeId) ?? 0]?.numbering ||
+              typed.reference,
+            answer: childText(a.nodeId, 'ANSWER'),
+            classification: classificationOf(childText(a.nodeId, 'COMPLIANCE'), levels),
+          };
+        })
     : [];
   const by = { userId: caller.user.userId, session: sessionMark(sessionId) };
   const result = await syncQuestions(source, '', wanted, by);

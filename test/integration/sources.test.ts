@@ -6,6 +6,7 @@
  */
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
+import { Document, Packer, Paragraph } from 'docx';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -581,6 +582,50 @@ describe('a file that arrives with answers', () => {
 });
 
 describe('Word import', () => {
+  it('keeps a number typed before a paragraph question as its reference, out of its text', async () => {
+    // Prepare: paragraphs numbered by hand (not Word's numbering), as many questionnaires are typed.
+    const projectId = await createProject('Typed numbers');
+    const typed = [
+      'B.1 Describe your incident response process.',
+      'B.2 Do you encrypt backups at rest?',
+      '10 employees or more: do you run background checks on all of them?',
+    ];
+    const document = new Document({
+      sections: [
+        { children: typed.flatMap((text) => [new Paragraph({ text }), new Paragraph({ text: '' })]) },
+      ],
+    });
+    const bytes = new Uint8Array(await Packer.toBuffer(document));
+    const source = await importSource(as(admin), projectId, 'Typed numbers.docx', bytes);
+    const params = { projectId, projectSourceId: source.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    const content = (await (await fetch(detail.contentUrl)).json()) as DocumentContent;
+    const annotations = typed.map((text) => ({
+      nodeId: content.nodes.find((n) => n.text === text)!.nodeId,
+      annotationType: 'QUESTION' as const,
+      inTable: false,
+      hasContent: true,
+      text,
+    }));
+
+    // Act
+    ok(
+      await as(admin).call('configureDocument', {
+        params,
+        body: { annotations, configuration: detail.configuration, isLinked: true, version: detail.version },
+      }),
+      'configureDocument',
+    );
+
+    // Assess: a number that is only the start of a sentence stays in it.
+    const questions = await linkedQuestions(projectId);
+    expect(questions.map((q) => [q.referenceNumber, q.question])).toEqual([
+      ['B.1', 'Describe your incident response process.'],
+      ['B.2', 'Do you encrypt backups at rest?'],
+      [undefined, '10 employees or more: do you run background checks on all of them?'],
+    ]);
+  });
+
   it('configures the detected questions with the text taken from the document, idempotently', async () => {
     // Prepare
     const projectId = await createProject('Globex supplier questionnaire');

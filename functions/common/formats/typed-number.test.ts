@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { splitTypedNumber } from './typed-number';
+
+describe('a question number typed before the text', () => {
+  it('becomes the reference, and leaves the text', () => {
+    const cases: Array<[string, string, string]> = [
+      ['B.1 Describe your incident response process.', 'B.1', 'Describe your incident response process.'],
+      ['1.2.3 Do you encrypt backups?', '1.2.3', 'Do you encrypt backups?'],
+      ['1.2. Do you encrypt backups?', '1.2', 'Do you encrypt backups?'],
+      ['3. Is MFA enforced?', '3', 'Is MFA enforced?'],
+      ['4) Is MFA enforced?', '4', 'Is MFA enforced?'],
+      ['IAM-08 Are access rights reviewed?', 'IAM-08', 'Are access rights reviewed?'],
+      ['Q4: Who owns security?', 'Q4', 'Who owns security?'],
+      ['a. Which cloud providers do you use?', 'a', 'Which cloud providers do you use?'],
+      ['(b) Which regions?', 'b', 'Which regions?'],
+    ];
+    for (const [text, reference, question] of cases)
+      expect(splitTypedNumber(text), text).toEqual({ reference, text: question });
+  });
+
+  it('leaves text that only starts with a number or a word with digits', () => {
+    for (const text of [
+      '10 employees or more: do you run background checks?',
+      'AES256 keys: where are they held?',
+      'ISO27001 certified?',
+      'A firewall protects every network?',
+      'Do you log access?',
+      '2FA for every administrator?',
+    ])
+      expect(splitTypedNumber(text), text).toEqual({ text });
+  });
+});
