@@ -18,7 +18,7 @@ import { sheetConfigProblem } from '../../shared/sheet-config';
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
-import { splitTypedNumber } from '../common/formats/typed-number';
+import { splitTypedNumber, withoutAnswerLabel } from '../common/formats/typed-text';
 import { logger } from '../common/logger';
 import { sessionMark } from '../common/session-mark';
 import { readObjectBytes } from '../common/storage';
@@ -256,10 +256,10 @@ export async function configureDocument(
     file: source.complianceWording as ComplianceWording | undefined,
     project: project.complianceWording,
   };
-  const childText = (question: string, type: Annotation['annotationType']) =>
+  const childText = (question: string, type: Annotation['annotationType'], shown = (text: string) => text) =>
     body.annotations
       .filter((a) => a.parentNodeId === question && a.annotationType === type)
-      .map((a) => nodeText.get(a.nodeId) ?? '')
+      .map((a) => shown(nodeText.get(a.nodeId) ?? ''))
       .filter(Boolean)
       .join('\n');
   const wanted: SourcedQuestion[] = body.isLinked
@@ -279,7 +279,8 @@ export async function configureDocument(
               childText(a.nodeId, 'REFERENCE') ||
               content.nodes[nodeIndex.get(a.nodeId) ?? 0]?.numbering ||
               typed.reference,
-            answer: childText(a.nodeId, 'ANSWER'),
+            // An answer place's label ("Answer:") is never the answer.
+            answer: childText(a.nodeId, 'ANSWER', withoutAnswerLabel),
             classification: classificationOf(childText(a.nodeId, 'COMPLIANCE'), levels),
           };
         })

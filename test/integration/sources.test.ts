@@ -582,17 +582,23 @@ describe('a file that arrives with answers', () => {
 });
 
 describe('Word import', () => {
-  it('keeps a number typed before a paragraph question as its reference, out of its text', async () => {
-    // Prepare: paragraphs numbered by hand (not Word's numbering), as many questionnaires are typed.
+  it('keeps a number typed before a paragraph question as its reference, and an answer label out of the answer', async () => {
+    // Prepare: paragraphs numbered by hand (not Word's numbering), as many questionnaires are typed,
+    // each followed by its answer place: a bare "Answer:" label, and a label with an answer after it.
     const projectId = await createProject('Typed numbers');
     const typed = [
-      'B.1 Describe your incident response process.',
-      'B.2 Do you encrypt backups at rest?',
-      '10 employees or more: do you run background checks on all of them?',
+      ['B.1 Describe your incident response process.', 'Answer:'],
+      ['B.2 Do you encrypt backups at rest?', 'Answer: Yes, nightly, with AES-256.'],
+      ['10 employees or more: do you run background checks on all of them?', ''],
     ];
     const document = new Document({
       sections: [
-        { children: typed.flatMap((text) => [new Paragraph({ text }), new Paragraph({ text: '' })]) },
+        {
+          children: typed.flatMap(([question, place]) => [
+            new Paragraph({ text: question }),
+            new Paragraph({ text: place }),
+          ]),
+        },
       ],
     });
     const bytes = new Uint8Array(await Packer.toBuffer(document));
@@ -600,13 +606,28 @@ describe('Word import', () => {
     const params = { projectId, projectSourceId: source.projectSourceId };
     const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
     const content = (await (await fetch(detail.contentUrl)).json()) as DocumentContent;
-    const annotations = typed.map((text) => ({
-      nodeId: content.nodes.find((n) => n.text === text)!.nodeId,
-      annotationType: 'QUESTION' as const,
-      inTable: false,
-      hasContent: true,
-      text,
-    }));
+    const annotations = typed.flatMap(([question]) => {
+      const at = content.nodes.findIndex((n) => n.text === question);
+      const node = content.nodes[at];
+      const place = content.nodes[at + 1];
+      return [
+        {
+          nodeId: node.nodeId,
+          annotationType: 'QUESTION' as const,
+          inTable: false,
+          hasContent: true,
+          text: '',
+        },
+        {
+          nodeId: place.nodeId,
+          annotationType: 'ANSWER' as const,
+          parentNodeId: node.nodeId,
+          inTable: false,
+          hasContent: place.text !== '',
+          text: '',
+        },
+      ];
+    });
 
     // Act
     ok(
@@ -617,12 +638,12 @@ describe('Word import', () => {
       'configureDocument',
     );
 
-    // Assess: a number that is only the start of a sentence stays in it.
+    // Assess: a number that is only the start of a sentence stays in it; a label alone is no answer.
     const questions = await linkedQuestions(projectId);
-    expect(questions.map((q) => [q.referenceNumber, q.question])).toEqual([
-      ['B.1', 'Describe your incident response process.'],
-      ['B.2', 'Do you encrypt backups at rest?'],
-      [undefined, '10 employees or more: do you run background checks on all of them?'],
+    expect(questions.map((q) => [q.referenceNumber, q.question, q.answer, q.responseStatus])).toEqual([
+      ['B.1', 'Describe your incident response process.', '', 'INCOMPLETE'],
+      ['B.2', 'Do you encrypt backups at rest?', 'Yes, nightly, with AES-256.', 'IN-PROGRESS'],
+      [undefined, '10 employees or more: do you run background checks on all of them?', '', 'INCOMPLETE'],
     ]);
   });
 

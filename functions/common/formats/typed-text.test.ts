@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTypedNumber } from './typed-number';
+import { splitTypedNumber, withoutAnswerLabel } from './typed-text';
 
 describe('a question number typed before the text', () => {
   it('becomes the reference, and leaves the text', () => {
@@ -28,5 +28,24 @@ describe('a question number typed before the text', () => {
       '2FA for every administrator?',
     ])
       expect(splitTypedNumber(text), text).toEqual({ text });
+  });
+});
+
+describe("an answer place's label", () => {
+  it('is never part of the answer', () => {
+    const cases: Array<[string, string]> = [
+      ['Answer:', ''],
+      ['Response: ', ''],
+      ['Vendor response:', ''],
+      ['Reply', ''],
+      ['Answer: Yes, reviewed every quarter.', 'Yes, reviewed every quarter.'],
+      ['Response - AES-256 at rest.', 'AES-256 at rest.'],
+    ];
+    for (const [text, answer] of cases) expect(withoutAnswerLabel(text), text).toBe(answer);
+  });
+
+  it('leaves an answer that only starts with such a word', () => {
+    for (const text of ['Responses to incidents are logged.', 'Yes, answered in our SOC 2 report.', ''])
+      expect(withoutAnswerLabel(text), text).toBe(text);
   });
 });
