@@ -9,12 +9,16 @@
  */
 import type { Annotation, DocumentContent, DocumentNode } from '../../../shared/schemas/source';
 import { looksLikeQuestion, titleType } from './detect';
+import { withoutAnswerLabel } from './typed-text';
 
 /** Longer paragraphs are instructions or prose, not questions. */
 const MAX_QUESTION_LENGTH = 600;
 /** Instructions about the form itself, not questions to answer. */
 const INSTRUCTION =
   /\b(columns?|below|above|this (questionnaire|document|form|section)|each (question|control))\b/i;
+/** Where to ask for help with the form ("Questions? Contact …"), not a question to answer. */
+const HELP_LINE =
+  /^(any )?(questions|queries)\b|^(need help|for (help|questions|queries|assistance))\b|\b(please contact|contact us|get in touch|reach out to)\b/i;
 
 const annotation = (
   node: DocumentNode,
@@ -69,7 +73,13 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
   const body = doc.nodes.filter((n) => n.kind === 'paragraph' && !n.parentNodeId);
   body.forEach((node, i) => {
     const text = node.text.trim();
-    if (!looksLikeQuestion(text) || text.length > MAX_QUESTION_LENGTH || INSTRUCTION.test(text)) return;
+    if (
+      !looksLikeQuestion(text) ||
+      text.length > MAX_QUESTION_LENGTH ||
+      INSTRUCTION.test(text) ||
+      HELP_LINE.test(text)
+    )
+      return;
     if (
       !text.endsWith('?') &&
       !node.numbering &&
@@ -77,8 +87,14 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
     )
       return;
     found.push(annotation(node, 'QUESTION'));
+    // The answer place: the empty paragraph after the question, or after its label ("Answer:"),
+    // or the label itself when nothing empty follows it (its label is never taken as the answer).
     const next = body[i + 1];
     if (next && !next.text.trim()) found.push(annotation(next, 'ANSWER', node.nodeId));
+    else if (next && withoutAnswerLabel(next.text) === '') {
+      const after = body[i + 2];
+      found.push(annotation(after && !after.text.trim() ? after : next, 'ANSWER', node.nodeId));
+    }
   });
   const order = new Map(doc.nodes.map((n, i) => [n.nodeId, i]));
   return found.sort((a, b) => (order.get(a.nodeId) ?? 0) - (order.get(b.nodeId) ?? 0));

@@ -73,6 +73,42 @@ describe('detectDocumentQuestions', () => {
   });
 });
 
+describe('detectDocumentQuestions, on typed questionnaires', () => {
+  it("leaves out help lines, and links each question's answer place after its label", () => {
+    // Prepare: paragraphs as a typed questionnaire has them.
+    const texts = [
+      'Questions? Contact security@acme.example and we will help.',
+      'Please contact your account manager if anything is unclear?',
+      'Do you have a designated security contact?',
+      'Answer:',
+      '',
+      'Is customer data encrypted at rest?',
+      'Response:',
+      'Do you run annual penetration tests?',
+      '',
+    ];
+    const doc = {
+      html: '',
+      nodes: texts.map((text, i) => ({ nodeId: `p${i}`, kind: 'paragraph' as const, text })),
+    } as unknown as Parameters<typeof detectDocumentQuestions>[0];
+
+    // Act
+    const found = detectDocumentQuestions(doc);
+
+    // Assess
+    const answerOf = (nodeId: string) =>
+      found.find((a) => a.annotationType === 'ANSWER' && a.parentNodeId === nodeId)?.nodeId;
+    expect(found.filter((a) => a.annotationType === 'QUESTION').map((a) => a.text)).toEqual([
+      'Do you have a designated security contact?',
+      'Is customer data encrypted at rest?',
+      'Do you run annual penetration tests?',
+    ]);
+    expect(answerOf('p2')).toBe('p4');
+    expect(answerOf('p5')).toBe('p6');
+    expect(answerOf('p7')).toBe('p8');
+  });
+});
+
 describe('writeDocument', () => {
   it('writes answers after their questions and into answer cells; another reader finds them in place', async () => {
     // Prepare
