@@ -69,8 +69,6 @@ export async function postToConnection(connectionId: string, data: unknown): Pro
   }
 }
 
-export { sessionMark } from './session-mark';
-
 /** Where a change came from: its browser session's connections get the event marked `self`. */
 export interface EventOrigin {
   sessionId?: string | null;

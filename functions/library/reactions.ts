@@ -8,8 +8,9 @@
  * candidate comes back only when the answer changes.
  */
 import type { QuestionItem } from '../common/entities';
-import { publish, sessionMark } from '../common/events';
+import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
+import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 

@@ -83,8 +83,15 @@ async function processDocument(source: SourceItem, bytes: Uint8Array) {
   });
 }
 
+/** A source's key, from the source. */
+const keyOf = (source: SourceItem) => ({
+  teamId: source.teamId,
+  projectId: source.projectId,
+  projectSourceId: source.projectSourceId,
+});
+
 export async function processSource(source: SourceItem) {
-  const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
+  const key = keyOf(source);
   try {
     const bytes = source.fileKey ? await readObjectBytes(source.fileKey) : null;
     if (!bytes) throw new SourceFormatError(UNREADABLE);
@@ -99,9 +106,12 @@ export async function processSource(source: SourceItem) {
 }
 
 async function failSource(source: SourceItem, failureReason: string) {
-  const key = { teamId: source.teamId, projectId: source.projectId, projectSourceId: source.projectSourceId };
   await repo
-    .updateSource(key, 'PROCESSING', { status: 'FAILED', failureReason, changedBySession: sessionMark(null) })
+    .updateSource(keyOf(source), 'PROCESSING', {
+      status: 'FAILED',
+      failureReason,
+      changedBySession: sessionMark(null),
+    })
     .catch(() => {
       // Handled meanwhile (a redelivery finished first): nothing to record.
     });
