@@ -53,7 +53,7 @@ export const BACKGROUND_FUNCTIONS = {
   sourceProcessor: {
     entry: 'functions/sources/processor.ts',
     description:
-      "Reads an accepted questionnaire file (sheets or document), detects its layout, marks it READY or FAILED; creates a large sheet's questions",
+      "Reads an accepted questionnaire file (sheets or document), detects its layout, marks it READY or FAILED; creates a large sheet's questions; compares and applies new versions",
     access: { table: 'readwrite', uploads: 'readwrite' },
     job: {
       triggers: [
@@ -61,6 +61,9 @@ export const BACKGROUND_FUNCTIONS = {
         { entity: 'source', attribute: 'status', value: 'PROCESSING' },
         // A sheet saved with more questions than one request creates (see functions/sources/configure.ts).
         { entity: 'sourceSheet', attribute: 'applyState', value: 'APPLYING' },
+        // A new version of a questionnaire to compare with its previous file, or to apply (functions/sources/versions).
+        { entity: 'source', attribute: 'versionState', value: 'COMPARING' },
+        { entity: 'source', attribute: 'versionState', value: 'APPLYING' },
       ],
       memoryMb: 2048,
       timeoutSeconds: 900,

@@ -57,6 +57,7 @@ export function toQuestion(
     loggedInUserMentioned,
     ...(q.libraryDraft ? { libraryDraft: q.libraryDraft } : {}),
     ...(q.evidenceExpired?.length ? { evidenceExpired: q.evidenceExpired } : {}),
+    ...(q.reworded ? { reworded: q.reworded } : {}),
   };
 }
 
@@ -155,7 +156,7 @@ async function applyChanges(
   sessionId: string | null,
 ): Promise<Question> {
   const { project, question, mentioned } = loaded;
-  const next = { ...changes };
+  const { rewordingReviewed, ...next } = changes;
   if (project.accessVisibility === 'PRIVATE' && next.includeInLibrary) next.includeInLibrary = false;
   const becomesWork =
     (next.answer !== undefined && next.answer.trim() !== '') ||
@@ -178,6 +179,8 @@ async function applyChanges(
     {
       ...next,
       ...(reviewsEvidence ? { evidenceExpired: null } : {}),
+      // Saving the answer against the new wording, or saying it still holds, is the review a rewording asks for.
+      ...(question.reworded && (rewordingReviewed || next.answer !== undefined) ? { reworded: null } : {}),
       ...(reviewsDraft
         ? { libraryDraft: null, libraryAnswerId: next.libraryAnswerId ?? question.libraryDraft?.answerId }
         : {}),

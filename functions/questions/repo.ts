@@ -37,7 +37,9 @@ export async function createQuestion(
   return data;
 }
 
-type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assignedToUserId'>> & {
+type QuestionChanges = Partial<
+  Omit<UpdateQuestionRequest, 'version' | 'assignedToUserId' | 'rewordingReviewed'>
+> & {
   assignedToUserId?: string | null;
   deletedAt?: string;
   isLinked?: boolean;
@@ -46,6 +48,8 @@ type QuestionChanges = Partial<Omit<UpdateQuestionRequest, 'version' | 'assigned
   libraryDraft?: null;
   /** null: the answer was reviewed against its expired evidence (the flag goes). */
   evidenceExpired?: null;
+  /** null: the answer was reviewed against the question's new wording. */
+  reworded?: null;
   updatedByUserId: string;
   changedBySession: string;
 };
@@ -60,7 +64,7 @@ export async function updateQuestion(
   changes: QuestionChanges,
   expectedVersion?: number,
 ) {
-  const { assignedToUserId, libraryDraft, evidenceExpired, ...set } = changes;
+  const { assignedToUserId, libraryDraft, evidenceExpired, reworded, ...set } = changes;
   let update = db()
     .entities.question.patch(key)
     .set(assignedToUserId ? { ...set, assignedToUserId } : set)
@@ -69,6 +73,7 @@ export async function updateQuestion(
     ...(assignedToUserId === null ? (['assignedToUserId'] as const) : []),
     ...(libraryDraft === null ? (['libraryDraft'] as const) : []),
     ...(evidenceExpired === null ? (['evidenceExpired'] as const) : []),
+    ...(reworded === null ? (['reworded'] as const) : []),
   ];
   if (removed.length) update = update.remove(removed);
   try {

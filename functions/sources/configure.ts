@@ -13,6 +13,7 @@ import {
   type ConfigureSheetRequest,
   DocumentContent,
   SheetContent,
+  SOURCE_VERSION_MESSAGES,
 } from '../../shared/schemas/source';
 import { sheetConfigProblem } from '../../shared/sheet-config';
 import type { TeamCaller } from '../common/caller';
@@ -47,6 +48,10 @@ async function configurable(caller: TeamCaller, projectId: string, projectSource
   const { project, source } = await visibleSource(caller, projectId, projectSourceId);
   if (project.projectStatus === 'COMPLETE') throw new ConflictError(PROJECT_CLOSED);
   if (source.status !== 'READY') throw new ConflictError(NOT_READY);
+  // A new version under review gets its configuration from the previous file; an old one is done.
+  if (source.versionState && source.versionState !== 'APPLIED')
+    throw new ConflictError(SOURCE_VERSION_MESSAGES.inReview);
+  if (source.replacedBySourceId) throw new ConflictError(SOURCE_VERSION_MESSAGES.replaced);
   return { project, source };
 }
 
@@ -60,18 +65,22 @@ export const SHEET_APPLYING = "This sheet's questions are still being created. T
 export const APPLY_FAILED =
   "We could not create all of this sheet's questions. Save its configuration again.";
 
-type SheetConfiguration = Pick<SourceSheetItem, 'isLinked' | 'columnClassifications'> & {
+export type SheetConfiguration = Pick<SourceSheetItem, 'isLinked' | 'columnClassifications'> & {
   includedRows: number[];
 };
 
-const levelsOf = (project: ProjectItem, source: SourceItem, sheet: SourceSheetItem): WordingLevels => ({
+export const levelsOf = (
+  project: ProjectItem,
+  source: SourceItem,
+  sheet: SourceSheetItem,
+): WordingLevels => ({
   sheet: sheet.complianceWording as ComplianceWording | undefined,
   file: source.complianceWording as ComplianceWording | undefined,
   project: project.complianceWording,
 });
 
 /** The questions a sheet's configuration gives: one per included row with question text. */
-function sheetQuestions(
+export function sheetQuestions(
   sheet: SourceSheetItem,
   config: SheetConfiguration,
   content: SheetContent,

@@ -3,6 +3,12 @@ import { createGroupHandler } from '../common/http';
 import { configureDocument, configureSheet } from './configure';
 import { downloadSource, exportPreview, exportQuestions } from './exports/service';
 import { completeSource, createSource, getDocument, getSheet, getSource, listSources } from './sources';
+import {
+  applySourceVersion,
+  compareSourceVersion,
+  discardSourceVersion,
+  getSourceVersion,
+} from './versions/service';
 
 export const handler = createGroupHandler(sourcesRoutes, {
   listSources: async ({ caller, params }) => listSources(caller, params.projectId),
@@ -30,6 +36,14 @@ export const handler = createGroupHandler(sourcesRoutes, {
       body,
       sessionId,
     ),
+  getSourceVersion: async ({ caller, params }) =>
+    getSourceVersion(caller, params.projectId, params.projectSourceId),
+  compareSourceVersion: async ({ caller, params, body, sessionId }) =>
+    compareSourceVersion(caller, params.projectId, params.projectSourceId, body, sessionId),
+  applySourceVersion: async ({ caller, params, sessionId }) =>
+    applySourceVersion(caller, params.projectId, params.projectSourceId, sessionId),
+  discardSourceVersion: async ({ caller, params, sessionId }) =>
+    discardSourceVersion(caller, params.projectId, params.projectSourceId, sessionId),
   previewExport: async ({ caller, params, body }) => exportPreview(caller, params.projectId, body),
   exportQuestions: async ({ caller, params, body }) => exportQuestions(caller, params.projectId, body),
 });

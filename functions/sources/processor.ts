@@ -2,7 +2,8 @@
  * The processing job (BACKGROUND_FUNCTIONS.sourceProcessor): the stream dispatcher hands it,
  * through its queue, each source that turns PROCESSING (one at a time; on AWS an SQS event source
  * on its queue, locally the runner's queue of the same semantics), and each sheet saved too large
- * for a request (applySheet in configure.ts). It reads the original file, writes each sheet's cells or the
+ * for a request (applySheet in configure.ts), and each new version of a questionnaire to compare or
+ * apply (versions/service.ts). It reads the original file, writes each sheet's cells or the
  * document's converted content to storage, proposes a layout (detection), and marks the source
  * READY — or FAILED with a reason a user can act on. It is idempotent (a redelivery rewrites the
  * same items) and never leaves a source PROCESSING.
@@ -23,6 +24,7 @@ import { fromStreamQueue, type StreamDelivery } from '../common/stream-queue';
 import { applySheet } from './configure';
 import * as repo from './repo';
 import { documentContentKey, sheetContentKey, sheetIdOf } from './sources';
+import { applyVersion, compareVersion, likelyPreviousVersion } from './versions/service';
 
 export const UNREADABLE =
   'We could not read this file. Check that it opens in Excel or Word, then upload it again.';
@@ -64,6 +66,7 @@ async function processSpreadsheet(source: SourceItem, bytes: Uint8Array) {
     });
   }
   await repo.putSheets(sheets);
+  return sheets.filter((s) => !s.hidden).map((s) => s.sheetName);
 }
 
 async function processDocument(source: SourceItem, bytes: Uint8Array) {
@@ -95,10 +98,19 @@ export async function processSource(source: SourceItem) {
   try {
     const bytes = source.fileKey ? await readObjectBytes(source.fileKey) : null;
     if (!bytes) throw new SourceFormatError(UNREADABLE);
+    let matchesSourceId: string | undefined;
     if (source.fileFormat === 'docx') await processDocument(source, bytes);
-    else await processSpreadsheet(source, bytes);
+    else {
+      const sheetNames = await processSpreadsheet(source, bytes);
+      // The same questionnaire again (a corrected file, or the customer's next version): offered as such.
+      if (!source.previousSourceId) matchesSourceId = await likelyPreviousVersion(source, sheetNames);
+    }
     // The job's own change: announced to every session, the uploader's included.
-    await repo.updateSource(key, 'PROCESSING', { status: 'READY', changedBySession: sessionMark(null) });
+    await repo.updateSource(key, 'PROCESSING', {
+      status: 'READY',
+      ...(matchesSourceId ? { matchesSourceId } : {}),
+      changedBySession: sessionMark(null),
+    });
   } catch (error) {
     if (!(error instanceof SourceFormatError)) logger.error('source processing failed', { error, key });
     await failSource(source, error instanceof SourceFormatError ? error.reason : UNREADABLE);
@@ -139,6 +151,14 @@ export async function handleStreamRecords(
       if (current?.status !== 'PROCESSING') continue;
       if (receiveCount > 1) await failSource(current, OVER_BUDGET);
       else await processSource(current);
+    } else if (
+      entityOf(record) === 'source' &&
+      item.versionState === 'COMPARING' &&
+      item.status === 'READY'
+    ) {
+      await compareVersion(item as SourceItem);
+    } else if (entityOf(record) === 'source' && item.versionState === 'APPLYING') {
+      await applyVersion(item as SourceItem);
     } else if (entityOf(record) === 'sourceSheet' && item.applyState === 'APPLYING') {
       const { teamId, projectId, projectSourceId, sheetId } = item as SourceSheetItem;
       await applySheet({ teamId, projectId, projectSourceId, sheetId });

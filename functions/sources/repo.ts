@@ -44,7 +44,10 @@ export async function updateSource(
   key: SourceKey,
   from: SourceItem['status'],
   changes: Partial<
-    Pick<SourceItem, 'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix'>
+    Pick<
+      SourceItem,
+      'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix' | 'matchesSourceId'
+    >
   > & {
     stagingKey?: null;
     changedBySession?: string;
@@ -59,6 +62,87 @@ export async function updateSource(
     if (isConditionFailure(error)) throw new ConflictError('This file has already been handled');
     throw error;
   }
+}
+
+/**
+ * Moves a new version on from the state it was read in (undefined: it had none), as one conditional
+ * write; a concurrent move answers 409. A new state clears the last error and the offer of a match.
+ */
+export async function setVersionState(
+  key: SourceKey,
+  from: SourceItem['versionState'],
+  changes: Partial<
+    Pick<
+      SourceItem,
+      | 'versionState'
+      | 'previousSourceId'
+      | 'versionError'
+      | 'versionDiffKey'
+      | 'deletedAt'
+      | 'updatedByUserId'
+      | 'changedBySession'
+    >
+  >,
+) {
+  let update = db().entities.source.patch(key).set(changes).add({ version: 1 });
+  const clear = [
+    ...(changes.versionState && !changes.versionError ? (['versionError'] as const) : []),
+    ...(changes.previousSourceId ? (['matchesSourceId'] as const) : []),
+  ];
+  if (clear.length) update = update.remove(clear);
+  try {
+    const { data } = await update
+      .where((attr, op) =>
+        from === undefined ? op.notExists(attr.versionState) : op.eq(attr.versionState, from),
+      )
+      .go({ response: 'all_new' });
+    return data as SourceItem;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('This file has already been handled');
+    throw error;
+  }
+}
+
+/** A previous version, once its questions moved on: it names its successor. */
+export async function markReplaced(key: SourceKey, replacedBySourceId: string, changedBySession: string) {
+  await db()
+    .entities.source.patch(key)
+    .set({ replacedBySourceId, changedBySession })
+    .add({ version: 1 })
+    .go();
+}
+
+/** The sheets of a replaced version give no questions any more. */
+export async function retireSheets(sheets: SourceSheetItem[], changedBySession: string) {
+  for (const { teamId, projectId, projectSourceId, sheetId } of sheets) {
+    await db()
+      .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
+      .set({ isLinked: false, questionCount: 0, changedBySession })
+      .add({ version: 1 })
+      .go();
+  }
+}
+
+/** A new version's sheet, configured from its previous sheet (whatever version it is at). */
+export async function saveCarriedSheet(
+  sheet: SourceSheetItem,
+  changes: Pick<
+    SourceSheetItem,
+    | 'isLinked'
+    | 'columnClassifications'
+    | 'includedRows'
+    | 'excludedRows'
+    | 'questionCount'
+    | 'updatedByUserId'
+    | 'changedBySession'
+  >,
+) {
+  const { teamId, projectId, projectSourceId, sheetId } = sheet;
+  await db()
+    .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
+    .set({ ...changes, configured: true })
+    .add({ version: 1 })
+    .go();
 }
 
 /** The processing job's results: the sheets or the document (rewritten as a whole on a redelivery). */

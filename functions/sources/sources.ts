@@ -25,6 +25,7 @@ import { presignDownload } from '../common/storage';
 import { acceptUpload, isStagingKeyOf, startUpload, type UploadRule } from '../common/uploads';
 import * as repo from './repo';
 import { fromRanges } from './rows';
+import { newVersionFields } from './versions/previous';
 
 export const SOURCE_NOT_FOUND = 'That file does not exist';
 export const SHEET_NOT_FOUND = 'That sheet does not exist';
@@ -89,6 +90,11 @@ export function toSource(
     createdByUserId: source.createdByUserId,
     updatedAt: source.updatedAt,
     complianceWording: source.complianceWording,
+    ...(source.previousSourceId ? { previousSourceId: source.previousSourceId } : {}),
+    ...(source.versionState ? { versionState: source.versionState } : {}),
+    ...(source.versionError ? { versionError: source.versionError } : {}),
+    ...(source.replacedBySourceId ? { replacedBySourceId: source.replacedBySourceId } : {}),
+    ...(source.matchesSourceId ? { matchesSourceId: source.matchesSourceId } : {}),
     sheets: sheets
       .filter((s) => s.projectSourceId === source.projectSourceId)
       .sort((a, b) => a.sheetIndex - b.sheetIndex)
@@ -135,6 +141,9 @@ export async function createSource(
   await openProject(caller, projectId);
   const format = sourceFormatOf(body.fileName);
   if (!format) throw new BadRequestError('Invalid request body', { fileName: [SOURCE_MESSAGES.uploadError] });
+  const version = body.previousSourceId
+    ? await newVersionFields(caller, projectId, body.previousSourceId, format)
+    : {};
   const projectSourceId = randomUUID();
   const { key, upload } = await startUpload(
     stagingOwner(caller, projectId),
@@ -149,6 +158,7 @@ export async function createSource(
     fileFormat: format,
     status: 'UPLOADING',
     stagingKey: key,
+    ...version,
     createdByUserId: caller.user.userId,
     changedBySession: sessionMark(sessionId),
   });

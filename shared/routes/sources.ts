@@ -1,4 +1,5 @@
 import {
+  CompareVersionRequest,
   CompleteSourceRequest,
   ConfigureDocumentRequest,
   ConfigureResult,
@@ -11,6 +12,7 @@ import {
   FileLink,
   SheetDetail,
   Source,
+  SourceVersionDiff,
 } from '../schemas/source';
 import { route, routeGroup } from './route';
 
@@ -107,6 +109,41 @@ export const sources = routeGroup(
         "Save a document's annotations; creates, updates and unlinks its questions (never duplicates one)",
       body: ConfigureDocumentRequest,
       response: ConfigureResult,
+    }),
+    getSourceVersion: route({
+      method: 'GET',
+      path: `${SOURCE}/version`,
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary:
+        'A new version compared with the previous file: unchanged, reworded, new and removed questions',
+      response: SourceVersionDiff,
+    }),
+    compareSourceVersion: route({
+      method: 'POST',
+      path: `${SOURCE}/version/compare`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary: 'Treat an uploaded file as the new version of another source of the project, and compare them',
+      body: CompareVersionRequest,
+      response: Source,
+    }),
+    applySourceVersion: route({
+      method: 'POST',
+      path: `${SOURCE}/version/apply`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary:
+        'Apply a reviewed new version: answers carried over, new questions created, removed ones retired (never a duplicate)',
+      response: Source,
+    }),
+    discardSourceVersion: route({
+      method: 'POST',
+      path: `${SOURCE}/version/discard`,
+      auth: 'user',
+      permission: 'CREATE_QUESTION',
+      summary: 'Discard a new version under review: the file leaves the project, nothing else changes',
+      response: Source,
     }),
     previewExport: route({
       method: 'POST',

@@ -67,6 +67,8 @@ export const Question = z.object({
   libraryDraft: LibraryDraft.optional(),
   /** Documents the question cites that expired: its answer is up for review until someone saves it. */
   evidenceExpired: z.array(ExpiredEvidence).optional(),
+  /** A new version of its file reworded the question: its wording before, until someone reviews it. */
+  reworded: z.object({ previousQuestion: z.string(), fileName: z.string() }).optional(),
 });
 export type Question = z.infer<typeof Question>;
 
@@ -149,6 +151,8 @@ export const UpdateQuestionRequest = z
     assignedToUserId: Id.nullable(),
     /** The library answer this save's text was taken from (its usage is recorded). */
     libraryAnswerId: Id,
+    /** The answer was checked against the question's new wording (the reworded flag goes). */
+    rewordingReviewed: z.literal(true),
     /** The version the editor started from; a newer one answers 409. */
     version: z.number().int(),
   })

@@ -8,15 +8,24 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { ComplianceWording } from './project';
 
-import { SOURCE_FORMATS, SOURCE_LIMITS, SOURCE_MESSAGES, SOURCE_STATUSES, type SourceFormat } from './values';
+import {
+  SOURCE_FORMATS,
+  SOURCE_LIMITS,
+  SOURCE_MESSAGES,
+  SOURCE_STATUSES,
+  SOURCE_VERSION_STATES,
+  type SourceFormat,
+} from './values';
 
 export {
   SOURCE_FORMATS,
   SOURCE_LIMITS,
   SOURCE_MESSAGES,
   SOURCE_STATUSES,
+  SOURCE_VERSION_STATES,
   type SourceFormat,
   type SourceStatus,
+  type SourceVersionState,
 } from './values';
 
 /** The content type each accepted format is uploaded (and stored) with. */
@@ -253,6 +262,15 @@ export const Source = z.object({
       questionCount: z.number().int(),
     })
     .optional(),
+  /** A new version of another source of the project: that source, and where the change stands. */
+  previousSourceId: z.string().optional(),
+  versionState: z.enum(SOURCE_VERSION_STATES).optional(),
+  /** Why the last comparison or application stopped (the state is then back where it was). */
+  versionError: z.string().optional(),
+  /** An earlier version whose questions moved to this newer source. */
+  replacedBySourceId: z.string().optional(),
+  /** A plain upload whose sheets match another source of the project: offered as its new version. */
+  matchesSourceId: z.string().optional(),
 });
 export type Source = z.infer<typeof Source>;
 
@@ -265,6 +283,8 @@ export const CreateSourceRequest = z.strictObject({
     .refine((name) => sourceFormatOf(name) !== null, SOURCE_MESSAGES.uploadError),
   contentType: z.string().trim().max(256),
   sizeBytes: z.number().int().min(0).max(SOURCE_MAX_BYTES, SOURCE_MESSAGES.tooLarge).optional(),
+  /** Upload a new version of this source of the project (its questions carry over once applied). */
+  previousSourceId: Id.optional(),
 });
 export type CreateSourceRequest = z.infer<typeof CreateSourceRequest>;
 
@@ -276,6 +296,59 @@ export const CreatedSource = z.object({
 export type CreatedSource = z.infer<typeof CreatedSource>;
 
 export const CompleteSourceRequest = z.strictObject({ projectSourceId: Id });
+
+// ——— New versions of a questionnaire ———
+
+export const SOURCE_VERSION_MESSAGES = {
+  notAVersion: 'This file is not a new version of another file',
+  notComparable: 'Only a spreadsheet or CSV file can be given a new version',
+  formatDiffers: 'A new version must be the same kind of file as the previous one',
+  previousGone: 'The previous version of this file no longer exists',
+  previousNotReady: 'The previous version of this file is not ready yet',
+  replaced: 'This file was replaced by a newer version',
+  alreadyNewer: 'This file already has a newer version being reviewed',
+  inReview: 'This file is a new version under review. Apply or discard it first.',
+  notInReview: 'This new version is not waiting for review',
+  alreadyConfigured: 'This file already gives the project questions, so it cannot become a new version',
+  compareFailed: 'We could not compare this file with its previous version. Discard it and upload it again.',
+} as const;
+
+export const COMPARE_VERSION_KINDS = ['UNCHANGED', 'REWORDED', 'NEW', 'REMOVED'] as const;
+export type CompareVersionKind = (typeof COMPARE_VERSION_KINDS)[number];
+
+export const VersionChange = z.object({
+  kind: z.enum(COMPARE_VERSION_KINDS),
+  /** The existing question (UNCHANGED, REWORDED, REMOVED). */
+  questionId: z.string().optional(),
+  referenceNumber: z.string().optional(),
+  /** Where the question is in the new file (UNCHANGED, REWORDED, NEW). */
+  sheetName: z.string().optional(),
+  rowNumber: z.number().int().optional(),
+  previousQuestion: z.string().optional(),
+  question: z.string().optional(),
+  /** The existing question has an answer (it is carried over, or kept in its history when removed). */
+  answered: z.boolean(),
+});
+export type VersionChange = z.infer<typeof VersionChange>;
+
+export const SourceVersionDiff = z.object({
+  projectSourceId: z.string(),
+  fileName: z.string(),
+  previous: z.object({ projectSourceId: z.string(), fileName: z.string() }),
+  versionState: z.enum(SOURCE_VERSION_STATES),
+  counts: z.object({
+    unchanged: z.number().int(),
+    reworded: z.number().int(),
+    new: z.number().int(),
+    removed: z.number().int(),
+  }),
+  /** In the new file's order, removed questions last. */
+  changes: z.array(VersionChange),
+});
+export type SourceVersionDiff = z.infer<typeof SourceVersionDiff>;
+
+export const CompareVersionRequest = z.strictObject({ previousSourceId: Id });
+export type CompareVersionRequest = z.infer<typeof CompareVersionRequest>;
 
 export const ConfigureResult = z.object({
   created: z.number().int(),

@@ -36,6 +36,13 @@ export type SourceFormat = (typeof SOURCE_FORMATS)[number];
  */
 export const SOURCE_STATUSES = ['UPLOADING', 'PROCESSING', 'READY', 'FAILED'] as const;
 export type SourceStatus = (typeof SOURCE_STATUSES)[number];
+/**
+ * A new version of a questionnaire (a source given as the next file of another): the processing job
+ * compares it with the previous one (COMPARING), the user reviews the difference (REVIEW), applies
+ * it (APPLYING, the job again) and it is the project's file from then on (APPLIED).
+ */
+export const SOURCE_VERSION_STATES = ['COMPARING', 'REVIEW', 'APPLYING', 'APPLIED'] as const;
+export type SourceVersionState = (typeof SOURCE_VERSION_STATES)[number];
 
 // ——— Sources: limits and messages (source.ts) ———
 /** What a file may hold before it is refused (each refusal names the limit to the user). */

@@ -164,6 +164,8 @@ describe('stream jobs', () => {
     expect(BACKGROUND_FUNCTIONS.sourceProcessor.job.triggers).toEqual([
       { entity: 'source', attribute: 'status', value: 'PROCESSING' },
       { entity: 'sourceSheet', attribute: 'applyState', value: 'APPLYING' },
+      { entity: 'source', attribute: 'versionState', value: 'COMPARING' },
+      { entity: 'source', attribute: 'versionState', value: 'APPLYING' },
     ]);
   });
 

@@ -136,6 +136,8 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   createSource: () => ({ fileName: 'Vendor questionnaire.csv', contentType: 'text/csv' }),
   // A source already handled: valid, and 409 unless FRESH_BODY gives the caller an upload of their own.
   completeSource: (ctx) => ({ projectSourceId: ctx.projectSourceId }),
+  // A source given as its own new version: valid, and refused (it cannot follow itself).
+  compareSourceVersion: (ctx) => ({ previousSourceId: ctx.projectSourceId }),
   configureSheet: () => ({
     columnClassifications: [
       { columnNumber: 1, columnType: 'QUESTION' },

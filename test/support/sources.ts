@@ -16,11 +16,19 @@ function ok<T>(response: { status: number; body: { data?: unknown } }, what: str
 }
 
 /** Started and uploaded, not completed: the source is UPLOADING. */
-export async function uploadSource(as: Caller, projectId: string, fileName: string, bytes: Uint8Array) {
+export async function uploadSource(
+  as: Caller,
+  projectId: string,
+  fileName: string,
+  bytes: Uint8Array,
+  /** Upload it as the new version of this source of the project. */
+  previousSourceId?: string,
+) {
   const format = fileName.split('.').pop() as SourceFormat;
   const contentType = SOURCE_CONTENT_TYPES[format];
+  const body = { fileName, contentType, ...(previousSourceId ? { previousSourceId } : {}) };
   const created = ok<{ projectSourceId: string; upload: { url: string; fields: Record<string, string> } }>(
-    await as.call('createSource', { params: { projectId }, body: { fileName, contentType } }),
+    await as.call('createSource', { params: { projectId }, body }),
     'createSource',
   );
   const form = new FormData();
@@ -37,9 +45,9 @@ export async function importSource(
   projectId: string,
   fileName: string,
   bytes: Uint8Array,
-  options: { allowFailure?: boolean } = {},
+  options: { allowFailure?: boolean; previousSourceId?: string } = {},
 ): Promise<Source> {
-  const projectSourceId = await uploadSource(as, projectId, fileName, bytes);
+  const projectSourceId = await uploadSource(as, projectId, fileName, bytes, options.previousSourceId);
   ok(await as.call('completeSource', { params: { projectId }, body: { projectSourceId } }), 'completeSource');
   return eventually(
     async () => {

@@ -51,6 +51,17 @@ export const QuestionEntity = new Entity({
         documentIds: { type: 'list', items: { type: 'string' } },
       },
     },
+    /**
+     * The question was reworded by a new version of its file: the wording it had before, until
+     * someone reviews the answer against the new wording.
+     */
+    reworded: {
+      type: 'map',
+      properties: {
+        previousQuestion: { type: 'string', required: true },
+        fileName: { type: 'string', required: true },
+      },
+    },
     /** Documents the question cites that expired (see functions/documents): its answer is up for review. */
     evidenceExpired: {
       type: 'list',

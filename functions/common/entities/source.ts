@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { SOURCE_FORMATS, SOURCE_STATUSES } from '../../../shared/schemas/values';
+import { SOURCE_FORMATS, SOURCE_STATUSES, SOURCE_VERSION_STATES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from './keys';
 
 /**
@@ -30,6 +30,20 @@ export const SourceEntity = new Entity({
     createdByUserId: { type: 'string', required: true },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
+    /**
+     * A new version of a questionnaire: the source it follows, and where the change stands. The
+     * processing job compares (COMPARING → REVIEW) and applies (APPLYING → APPLIED); see
+     * functions/sources/versions.ts.
+     */
+    previousSourceId: { type: 'string' },
+    versionState: { type: SOURCE_VERSION_STATES },
+    versionError: { type: 'string' },
+    /** Where the comparison is stored (VersionDiff JSON, with what applying needs). */
+    versionDiffKey: { type: 'string' },
+    /** An earlier version whose questions moved to the newer source. */
+    replacedBySourceId: { type: 'string' },
+    /** A plain upload whose sheets match this other source of the project (offered as its new version). */
+    matchesSourceId: { type: 'string' },
     /** Soft removal (the source leaves the list; its questions are unlinked first). */
     deletedAt: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
