@@ -30,6 +30,7 @@ import { AnswerEditorCard } from './answer-editor-card';
 import { AnswerTabs, type UsedAnswer } from './answer-tabs';
 import { COPIED, copyText } from './clipboard';
 import { EvidenceExpiredAlert } from './evidence-expired-alert';
+import { RewordedAlert } from './reworded-alert';
 import { HistoryDrawer } from './history-drawer';
 import { LibraryDraftBanner } from './library-draft-banner';
 import { MESSAGES } from './messages';
@@ -279,6 +280,12 @@ function Workspace(
       },
     );
 
+  const rewordingReviewed = () =>
+    update.mutate(
+      { ...ref, rewordingReviewed: true, version: server.version },
+      { onError: (error) => (isStale(error) ? void onStale() : notifyError(MESSAGES.save)) },
+    );
+
   const markCompleted = () => complete.mutate(ref, { onError: () => notifyError(MESSAGES.complete) });
 
   const removeQuestion = (kind: 'delete' | 'not-a-question') => {
@@ -348,6 +355,12 @@ function Workspace(
       <QuestionDetails question={server} />
       <LibraryDraftBanner question={server} canAnswer={canAnswer} />
       <EvidenceExpiredAlert question={server} />
+      <RewordedAlert
+        question={server}
+        canAnswer={canAnswer}
+        busy={update.isPending && update.variables?.rewordingReviewed === true}
+        onReviewed={rewordingReviewed}
+      />
       <AnswerEditorCard
         editor={editor}
         privateProject={isPrivate(project)}
