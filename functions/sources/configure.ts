@@ -71,7 +71,7 @@ const levelsOf = (project: ProjectItem, source: SourceItem, sheet: SourceSheetIt
 });
 
 /** The questions a sheet's configuration gives: one per included row with question text. */
-function sheetQuestions(
+export function sheetQuestions(
   sheet: SourceSheetItem,
   config: SheetConfiguration,
   content: SheetContent,
