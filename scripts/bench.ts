@@ -20,7 +20,10 @@
  *            string, size headers that lie, an oversized document.xml, the worst each cap lets
  *            through) beside reading a normal workbook and Word document; target < 512 MiB
  *   detection layout detection against the layout test set (test/fixtures/questionnaires): question
- *            precision and recall, column accuracy, header rows
+ *            precision and recall, column accuracy, header rows; then per questionnaire family
+ *            (test/fixtures/families, an unseen set: figures only) precision, recall, columns,
+ *            sections, references, Word answer places, and the HECVAT-like file's read time and
+ *            peak memory in a fresh process
  *   library  a 20,000-answer library imported through the API, suggestions for one question
  *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
@@ -50,6 +53,7 @@ import { ROUTE_GROUPS } from '../shared/routes';
 import { benchAmplification } from './bench/amplification';
 import { benchAnswering } from './bench/answering';
 import { benchDetection } from './bench/detection';
+import { benchFamilies } from './bench/families';
 import { benchFanout } from './bench/fanout';
 import { benchImports } from './bench/imports';
 import { benchInsights } from './bench/insights';
@@ -540,6 +544,8 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');
     await benchDetection(addRow);
+    heading('Detection on the questionnaire families (test/fixtures/families): figures only');
+    await benchFamilies(addRow);
   },
 };
 
