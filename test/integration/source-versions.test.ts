@@ -10,6 +10,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
+import { ADDED, INSERTED, REWORDED, V1, V2, versionWorkbook } from '../../scripts/fixtures/versions';
 import type { Question } from '../../shared/schemas/question';
 import {
   type SheetDetail,
@@ -35,54 +36,6 @@ function ok<T = any>(response: { status: number; body: any }, what: string): T {
   if (response.status !== 200)
     throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as T;
-}
-
-type Row = [reference: string, question: string];
-
-const V1: Row[] = [
-  ['1.1', 'Do you maintain an information security policy approved by management?'],
-  ['1.2', 'Is the security policy reviewed at least annually?'],
-  ['1.3', 'Are backups stored separately from production?'],
-  ['1.4', 'Do you encrypt customer data at rest?'],
-  ['1.5', 'Do you run an annual penetration test by an independent firm?'],
-  ['1.6', 'Do you keep an inventory of hardware assets?'],
-  ['1.7', 'Is multi-factor authentication enforced for administrators?'],
-  ['1.8', 'Are access rights reviewed every quarter?'],
-  ['1.9', 'Do you have a documented incident response plan?'],
-  ['1.10', 'Are employees trained in security awareness when they join?'],
-];
-
-// v2: a question inserted first (every later number moves on), 1.3 reworded, 1.5 and 1.6 removed,
-// one added at the end.
-const INSERTED = 'Have you appointed a named individual accountable for information security?';
-const REWORDED = 'Are backup copies kept in a location separate from the primary production systems?';
-const ADDED = 'Do you assess the security of your suppliers before engaging them?';
-const V2: Row[] = [
-  ['1.1', INSERTED],
-  ['1.2', V1[0][1]],
-  ['1.3', V1[1][1]],
-  ['1.4', REWORDED],
-  ['1.5', V1[3][1]],
-  ['1.6', V1[6][1]],
-  ['1.7', V1[7][1]],
-  ['1.8', V1[8][1]],
-  ['1.9', V1[9][1]],
-  ['1.10', ADDED],
-];
-
-/** A customer questionnaire: a title, a header in row 3, then Ref / Question / Answer / Compliance. */
-async function questionnaire(rows: Row[]) {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Security');
-  sheet.getCell('A1').value = 'Supplier security questionnaire';
-  sheet.getRow(3).values = ['Ref', 'Question', 'Answer', 'Compliance'];
-  sheet.getRow(3).font = { bold: true };
-  sheet.getColumn(2).width = 70;
-  sheet.getColumn(3).width = 50;
-  rows.forEach(([reference, question], i) => {
-    sheet.getRow(4 + i).values = [reference, question];
-  });
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 async function linkedQuestions(projectId: string) {
@@ -131,7 +84,7 @@ describe('a new version of a questionnaire', () => {
       await as(admin).call('createProject', { body: { name: 'Globex renewal' } }),
       'createProject',
     ).projectId;
-    v1 = await importSource(as(admin), projectId, 'Globex questionnaire.xlsx', await questionnaire(V1));
+    v1 = await importSource(as(admin), projectId, 'Globex questionnaire.xlsx', await versionWorkbook(V1));
     const params = { projectId, projectSourceId: v1.projectSourceId, sheetId: v1.sheets[0].sheetId };
     const detail = ok<SheetDetail>(await as(admin).call('getSheet', { params }), 'getSheet');
     ok(
@@ -162,7 +115,7 @@ describe('a new version of a questionnaire', () => {
       as(admin),
       projectId,
       'Globex questionnaire v2.xlsx',
-      await questionnaire(V2),
+      await versionWorkbook(V2),
       {
         previousSourceId: v1.projectSourceId,
       },
@@ -310,7 +263,7 @@ describe('a new version of a questionnaire', () => {
       as(admin),
       projectId,
       'Globex questionnaire v2 (1).xlsx',
-      await questionnaire(V2),
+      await versionWorkbook(V2),
     );
     const ids = (await linkedQuestions(projectId)).map((q) => q.questionId).sort();
 
@@ -367,7 +320,7 @@ describe('a new version of a questionnaire', () => {
     const notInReview = await as(admin).call('applySourceVersion', {
       params: { projectId, projectSourceId: current.projectSourceId },
     });
-    const third = await importSource(as(admin), projectId, 'third.xlsx', await questionnaire(V2), {
+    const third = await importSource(as(admin), projectId, 'third.xlsx', await versionWorkbook(V2), {
       previousSourceId: current.projectSourceId,
     });
     await versionReaches(projectId, third.projectSourceId, 'REVIEW');

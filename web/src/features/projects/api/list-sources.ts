@@ -22,7 +22,7 @@ const SAFETY_POLL_MS = 15_000;
 
 /**
  * The list follows SOURCE_UPDATED live (live-events.ts). With `followProcessing`, while a file is
- * still being read it is also re-read now and then: a safety net for a dropped connection.
+ * still being read (or a new version compared or applied) it is also re-read now and then: a safety net for a dropped connection.
  */
 export const useSources = (
   projectId: string,
@@ -33,7 +33,13 @@ export const useSources = (
     enabled,
     refetchInterval: followProcessing
       ? (query) =>
-          query.state.data?.some((s) => s.status === 'PROCESSING' || s.status === 'UPLOADING')
+          query.state.data?.some(
+            (s) =>
+              s.status === 'PROCESSING' ||
+              s.status === 'UPLOADING' ||
+              s.versionState === 'COMPARING' ||
+              s.versionState === 'APPLYING',
+          )
             ? SAFETY_POLL_MS
             : false
       : undefined,

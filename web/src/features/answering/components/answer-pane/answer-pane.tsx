@@ -30,13 +30,13 @@ import { AnswerEditorCard } from './answer-editor-card';
 import { AnswerTabs, type UsedAnswer } from './answer-tabs';
 import { COPIED, copyText } from './clipboard';
 import { EvidenceExpiredAlert } from './evidence-expired-alert';
-import { RewordedAlert } from './reworded-alert';
 import { HistoryDrawer } from './history-drawer';
 import { LibraryDraftBanner } from './library-draft-banner';
 import { MESSAGES } from './messages';
 import { PaneHeader } from './pane-header';
 import { QuestionDetails } from './question-details';
 import { QuestionUpdatedDialog } from './question-updated-dialog';
+import { RewordedAlert } from './reworded-alert';
 
 /** The collaboration panel's toggle, held by the page (the panel sits beside this pane). */
 export interface CollaborationToggle {

@@ -2,16 +2,20 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Modal, Stack, Text } 
 import type { SheetSummary, Source } from '@shared/schemas/source';
 import { IconFilePlus, IconFiles } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCompareSourceVersion } from '@/features/projects/api/compare-source-version';
 import { useDownloadSource } from '@/features/projects/api/download-source';
 import { useProjectTeam } from '@/features/projects/api/get-project-team';
 import { useSources } from '@/features/projects/api/list-sources';
 import { SOURCE_MESSAGES } from '@/features/projects/utils/messages';
 import { useErrorToast } from '@/hooks/use-error-toast';
+import { isApiError } from '@/lib/api-client';
 import { downloadLink } from '@/lib/download';
 import { notifyError } from '@/lib/notify';
 import { DocumentConfigurationDialog } from './document/document-configuration-dialog';
+import { NewVersionButton } from './new-version-button';
 import { SheetConfigurationDialog } from './sheet-configuration-dialog';
 import { SourceCard } from './source-card';
+import { VersionDialog } from './version-dialog';
 
 export interface QuestionSourcesDialogProps {
   projectId: string;
@@ -41,6 +45,8 @@ export function QuestionSourcesDialog({
   canEdit,
 }: QuestionSourcesDialogProps) {
   const [configuring, setConfiguring] = useState<Configuring | null>(null);
+  const [comparing, setComparing] = useState<string | null>(null);
+  const compare = useCompareSourceVersion();
   const sources = useSources(projectId, { enabled: opened, followProcessing: true });
   const team = useProjectTeam(projectId);
   const download = useDownloadSource();
@@ -52,6 +58,23 @@ export function QuestionSourcesDialog({
   const configuringSource = configuring
     ? list.find((s) => s.projectSourceId === configuring.projectSourceId)
     : undefined;
+
+  const sourceName = (projectSourceId: string | undefined) =>
+    list.find((s) => s.projectSourceId === projectSourceId)?.fileName ?? 'an earlier file';
+
+  const acceptMatch = async (source: Source) => {
+    try {
+      await compare.mutateAsync({
+        projectId,
+        projectSourceId: source.projectSourceId,
+        previousSourceId: source.matchesSourceId as string,
+      });
+    } catch (error) {
+      notifyError(
+        isApiError(error) && error.status !== 500 ? error.message : 'Something went wrong. Try again.',
+      );
+    }
+  };
 
   const downloadOriginal = async (source: Source) => {
     try {
@@ -70,7 +93,7 @@ export function QuestionSourcesDialog({
   return (
     <>
       <Modal
-        opened={opened && configuring === null}
+        opened={opened && configuring === null && comparing === null}
         onClose={onClose}
         title="Question Sources"
         centered
@@ -140,6 +163,15 @@ export function QuestionSourcesDialog({
                         ? () => setConfiguring({ kind: 'document', projectSourceId: source.projectSourceId })
                         : undefined
                     }
+                    nameOf={sourceName}
+                    onCompareVersion={() => setComparing(source.projectSourceId)}
+                    onAcceptMatch={canEdit ? () => void acceptMatch(source) : undefined}
+                    acceptingMatch={
+                      compare.isPending && compare.variables?.projectSourceId === source.projectSourceId
+                    }
+                    newVersion={
+                      canEdit ? <NewVersionButton projectId={projectId} source={source} /> : undefined
+                    }
                   />
                 </li>
               ))}
@@ -147,6 +179,15 @@ export function QuestionSourcesDialog({
           )}
         </Stack>
       </Modal>
+      {comparing ? (
+        <VersionDialog
+          projectId={projectId}
+          projectSourceId={comparing}
+          opened
+          canEdit={canEdit}
+          onClose={() => setComparing(null)}
+        />
+      ) : null}
       {configuringSource && configuring?.kind === 'sheet' ? (
         <SheetConfigurationDialog
           projectId={projectId}

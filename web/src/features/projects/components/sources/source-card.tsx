@@ -1,6 +1,13 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { SheetSummary, Source } from '@shared/schemas/source';
-import { IconAlertTriangle, IconDownload, IconEyeOff, IconFileText, IconTable } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconDownload,
+  IconEyeOff,
+  IconFileText,
+  IconGitCompare,
+  IconTable,
+} from '@tabler/icons-react';
 import { fullDateTime, relativeTime } from '@/lib/dates';
 import { FORMAT_LABEL, FormatIcon, fileSize, StatusBadge } from './source-visuals';
 
@@ -126,6 +133,95 @@ export interface SourceCardProps {
   /** Opens the sheet configuration (absent without CREATE_QUESTION). */
   onConfigureSheet?: (sheet: SheetSummary) => void;
   onConfigureDocument?: () => void;
+  /** The names of the other sources this one is a version of, is offered as one of, or was replaced by. */
+  nameOf: (projectSourceId: string | undefined) => string;
+  /** Opens Compare with previous version (a new version). */
+  onCompareVersion: () => void;
+  /** Treats this plain upload as the new version of the source it matches (absent without CREATE_QUESTION). */
+  onAcceptMatch?: () => void;
+  acceptingMatch?: boolean;
+  /** "Upload a new version" (absent without CREATE_QUESTION). */
+  newVersion?: React.ReactNode;
+}
+
+const PENDING_VERSION = ['COMPARING', 'REVIEW', 'APPLYING'];
+
+/** Where a new version of a questionnaire stands, on its card: offered, compared, under review, applied. */
+function VersionPanel({
+  source,
+  nameOf,
+  onCompareVersion,
+  onAcceptMatch,
+  acceptingMatch,
+}: Pick<SourceCardProps, 'source' | 'nameOf' | 'onCompareVersion' | 'onAcceptMatch' | 'acceptingMatch'>) {
+  const previous = nameOf(source.previousSourceId);
+  if (source.replacedBySourceId)
+    return (
+      <Text size="xs" c="dimmed" px="sm" pb="sm">
+        Replaced by {nameOf(source.replacedBySourceId)}: its questions moved to the newer file.
+      </Text>
+    );
+  if (source.matchesSourceId && !source.versionState)
+    return (
+      <Alert color="blue" variant="light" mx="sm" mb="sm" py={8} icon={<IconGitCompare size={16} />}>
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" style={{ flex: '1 1 240px' }}>
+            This file looks like a new version of {nameOf(source.matchesSourceId)}. Compare them to carry the
+            answers over instead of creating every question again.
+          </Text>
+          {onAcceptMatch ? (
+            <Button size="compact-sm" variant="light" onClick={onAcceptMatch} loading={acceptingMatch}>
+              Compare as a new version
+            </Button>
+          ) : null}
+        </Group>
+      </Alert>
+    );
+  if (source.versionState === 'COMPARING' || source.versionState === 'APPLYING')
+    return (
+      <Group gap="xs" px="sm" pb="sm" role="status">
+        <Loader size={12} />
+        <Text size="xs" c="dimmed">
+          {source.versionState === 'COMPARING'
+            ? `Comparing with ${previous}…`
+            : 'Applying the new version: carrying the answers over…'}
+        </Text>
+      </Group>
+    );
+  if (source.versionState === 'REVIEW')
+    return (
+      <Alert
+        color={source.versionError ? 'red' : 'blue'}
+        variant="light"
+        mx="sm"
+        mb="sm"
+        py={8}
+        icon={<IconGitCompare size={16} />}
+        title={`New version of ${previous}`}
+      >
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" style={{ flex: '1 1 240px' }}>
+            {source.versionError ??
+              'Review what changed, then apply it: answers carry over, and nothing changes until you do.'}
+          </Text>
+          <Button size="compact-sm" onClick={onCompareVersion}>
+            Review changes
+          </Button>
+        </Group>
+      </Alert>
+    );
+  if (source.versionState === 'APPLIED')
+    return (
+      <Group gap="xs" px="sm" pb="sm" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          New version of {previous}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={onCompareVersion}>
+          Compare with previous version
+        </Button>
+      </Group>
+    );
+  return null;
 }
 
 /** A source file in Question Sources: its format, size, who uploaded it and when, its state and its parts. */
@@ -136,8 +232,15 @@ export function SourceCard({
   downloading,
   onConfigureSheet,
   onConfigureDocument,
+  nameOf,
+  onCompareVersion,
+  onAcceptMatch,
+  acceptingMatch,
+  newVersion,
 }: SourceCardProps) {
   const ready = source.status === 'READY';
+  // A version under review takes its configuration from the previous file; a replaced one is done.
+  const configurable = !source.replacedBySourceId && !PENDING_VERSION.includes(source.versionState ?? '');
   const total =
     source.fileFormat === 'docx'
       ? (source.document?.questionCount ?? 0)
@@ -223,6 +326,16 @@ export function SourceCard({
         </Alert>
       ) : null}
 
+      {ready ? (
+        <VersionPanel
+          source={source}
+          nameOf={nameOf}
+          onCompareVersion={onCompareVersion}
+          onAcceptMatch={onAcceptMatch}
+          acceptingMatch={acceptingMatch}
+        />
+      ) : null}
+
       {ready && source.fileFormat !== 'docx' ? (
         <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Sheets">
           {[...source.sheets]
@@ -238,10 +351,20 @@ export function SourceCard({
                 isLinked={sheet.isLinked}
                 applying={sheet.applying}
                 applyError={sheet.applyError}
-                onConfigure={onConfigureSheet ? () => onConfigureSheet(sheet) : undefined}
+                onConfigure={onConfigureSheet && configurable ? () => onConfigureSheet(sheet) : undefined}
               />
             ))}
         </Stack>
+      ) : null}
+      {ready && newVersion && configurable && source.fileFormat !== 'docx' && total > 0 ? (
+        <Group
+          px="sm"
+          py={8}
+          justify="flex-end"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          {newVersion}
+        </Group>
       ) : null}
       {ready && source.fileFormat === 'docx' && source.document ? (
         <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Document">

@@ -47,6 +47,8 @@ export async function uploadSource(
   file: File,
   calls: UploadCalls,
   onStep: (step: UploadStep) => void = () => undefined,
+  /** Upload the file as the new version of this source. */
+  previousSourceId?: string,
 ): Promise<Source> {
   const format = sourceFormatOf(file.name);
   if (!format) throw new Error(SOURCE_MESSAGES.uploadError);
@@ -57,6 +59,7 @@ export async function uploadSource(
     fileName: file.name,
     contentType,
     sizeBytes: file.size,
+    ...(previousSourceId ? { previousSourceId } : {}),
   });
   onStep('uploading');
   await calls.uploadFile(created.upload, new Blob([file], { type: contentType }));
