@@ -16,6 +16,9 @@
  *   imports  a 10,000-question workbook imported (upload to questions created) beside a raw
  *            BatchWrite floor, the processing's peak memory, and the write-back export of a
  *            2,000-question workbook beside unzipping and re-zipping it
+ *   versions a new version of a 1,000-question workbook (5% reworded, 2% new, 2% removed): the
+ *            changes found against the known ones, upload → difference shown and Apply → applied,
+ *            beside the same number of items written raw
  *   amplification  peak memory of a fresh process reading each hostile upload (a 240 MB shared
  *            string, size headers that lie, an oversized document.xml, the worst each cap lets
  *            through) beside reading a normal workbook and Word document; target < 512 MiB
@@ -29,7 +32,7 @@
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|amplification|detection|library|suggestions|insights` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -63,6 +66,7 @@ import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { routeScripts } from './bench/spa';
 import { benchSuggestionQuality } from './bench/suggestion-quality';
+import { benchVersions } from './bench/versions';
 import type { LocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -96,6 +100,7 @@ type Part =
   | 'projects'
   | 'answering'
   | 'imports'
+  | 'versions'
   | 'amplification'
   | 'detection'
   | 'library'
@@ -110,6 +115,7 @@ const PARTS: Part[] = [
   'projects',
   'answering',
   'imports',
+  'versions',
   'amplification',
   'detection',
   'library',
@@ -524,6 +530,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   imports: async () => {
     heading('Imports at size: a 10,000-question workbook imported, a 2,000-question one written back');
     await benchImports(await benchStack(), await demoToken(), addRow);
+  },
+  versions: async () => {
+    heading('A new version of a 1,000-question workbook: compared, shown and applied');
+    await benchVersions(await benchStack(), await demoToken(), addRow);
   },
   amplification: async () => {
     heading('Memory amplification on upload: peak memory reading hostile files, beside a normal one');
