@@ -343,7 +343,35 @@ async function freshDocument(team: TeamData, complete = true) {
   return { documentId: complete ? await addDocument(as, document) : await uploadDocument(as, document) };
 }
 
+/** A CSV source of the team's project configured into one question: a file a new version can follow. */
+async function freshConfiguredSource(team: TeamData) {
+  const as = api.as(team.owner.token);
+  const source = await importSource(as, team.projectId, `Fresh ${randomUUID()}.csv`, SWEEP_CSV);
+  const params = {
+    projectId: team.projectId,
+    projectSourceId: source.projectSourceId,
+    sheetId: source.sheets[0].sheetId,
+  };
+  const configured = await as.call('configureSheet', { params, body: EXAMPLES.configureSheet({} as Ctx) });
+  if (configured.status !== 200) throw new Error(`configureSheet answered ${configured.status}`);
+  return source.projectSourceId;
+}
+
+/** A new version of a fresh source, compared and waiting for review (each apply or discard settles one). */
+async function freshVersion(team: TeamData) {
+  const as = api.as(team.owner.token);
+  const previousSourceId = await freshConfiguredSource(team);
+  const version = await importSource(as, team.projectId, 'Fresh v2.csv', SWEEP_CSV, { previousSourceId });
+  const params = { projectId: team.projectId, projectSourceId: version.projectSourceId };
+  await eventually(async () => {
+    const read = await as.call('getSource', { params });
+    if (read.body.data?.versionState !== 'REVIEW') throw new Error('not compared yet');
+  });
+  return params;
+}
+
 let lastDraft = '';
+let lastPreviousSource = '';
 const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promise<Record<string, string>>>> =
   {
     // An export of the caller's own: an export is its requester's only (it holds what they may see).
@@ -366,6 +394,16 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       return { answerSourceId };
     },
     deleteAnswer: (team) => freshAnswer(team),
+    getSourceVersion: (team) => freshVersion(team),
+    applySourceVersion: (team) => freshVersion(team),
+    discardSourceVersion: (team) => freshVersion(team),
+    // A plain upload of its own, and (FRESH_BODY) a configured source it can become the new version of.
+    compareSourceVersion: async (team) => {
+      lastPreviousSource = await freshConfiguredSource(team);
+      const as = api.as(team.owner.token);
+      const upload = await importSource(as, team.projectId, 'Fresh plain.csv', SWEEP_CSV);
+      return { projectId: team.projectId, projectSourceId: upload.projectSourceId };
+    },
     // An invitation still unclaimed (each call settles it).
     cancelQuizInvite: async (team) => ({
       quizInviteId: await sendQuiz(api.as(team.owner.token), team.quizId, 'supplier@sweep.test'),
@@ -456,6 +494,8 @@ export const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: strin
     );
     return { version: current?.version ?? 1, documentName: team.documentName };
   },
+  // The source FRESH.compareSourceVersion just configured (params are made first).
+  compareSourceVersion: async () => ({ previousSourceId: lastPreviousSource }),
   // The draft FRESH.reviewDrafts just wrote (params are made first).
   reviewDrafts: async () => ({ questionIds: [lastDraft], decision: 'ACCEPT' }),
   // A candidate written as the library's reaction writes it (a question saved with Include in Library).
