@@ -23,6 +23,11 @@ export interface SourcedQuestion {
   referenceNumber?: string;
   sectionDescription?: string;
   importance?: string;
+  /**
+   * Only used when the question is created: its id (a new version of a file places a new row's
+   * question right after the question it follows, as ids sort the list), else a new one.
+   */
+  questionId?: string;
   /** Only used when the question is created: an answer the customer's file already had. */
   answer?: string;
   classification?: Classification;
@@ -103,7 +108,7 @@ export async function syncQuestions(
     toCreate.push({
       teamId: source.teamId,
       projectId: source.projectId,
-      questionId: newQuestionId(createdAt + w.orderGroup, w.order),
+      questionId: w.questionId ?? newQuestionId(createdAt + w.orderGroup, w.order),
       ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
       question: fields.question,
       answer: answer ?? '',

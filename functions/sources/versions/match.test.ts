@@ -1,7 +1,7 @@
 /** Matching a questionnaire's previous questions to the rows of its new version. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchVersions, type NextRow, type PreviousQuestion } from './match';
+import { matchVersions, type NextRow, type PreviousQuestion, placeNewRows } from './match';
 
 const previous = (id: string, question: string, referenceNumber?: string): PreviousQuestion => ({
   id,
@@ -140,5 +140,31 @@ describe('matchVersions by place', () => {
     expect(result.matches).toContainEqual({ id: 'b', key: 'k2', kind: 'REWORDED' });
     expect(result.added).toEqual(['k0']);
     expect(result.removed).toEqual([]);
+  });
+});
+
+describe('placeNewRows', () => {
+  it('gives each new row an id that sorts right after the question it follows, or before the first', () => {
+    // Prepare: ids as newQuestionId makes them (9 time characters, 4 sequence, 8 random).
+    const a = '00abcdef10001aaaaaaaa';
+    const b = '00abcdef10002bbbbbbbb';
+    const matched = new Map([
+      ['s:5', a],
+      ['s:7', b],
+    ]);
+
+    // Act
+    const placed = placeNewRows(['s:4', 's:5', 's:6', 's:7', 's:8', 's:9'], matched);
+
+    // Assess: the list in id order reads as the new file.
+    const order = Object.entries({ ...placed, 's:5': a, 's:7': b })
+      .sort(([, x], [, y]) => x.localeCompare(y))
+      .map(([key]) => key);
+    expect(order).toEqual(['s:4', 's:5', 's:6', 's:7', 's:8', 's:9']);
+    expect(Object.values(placed).every((id) => /^[A-Za-z0-9_=-]{1,128}$/.test(id))).toBe(true);
+  });
+
+  it('places nothing when no question was matched (new ids as usual)', () => {
+    expect(placeNewRows(['s:1', 's:2'], new Map())).toEqual({});
   });
 });

@@ -159,3 +159,27 @@ export function matchVersions(previous: PreviousQuestion[], next: NextRow[]): Ve
     removed: openPrevious().map((p) => p.id),
   };
 }
+
+/**
+ * The ids of the new rows' questions, so the project's list (in id order) reads as the new file: a
+ * new row's question sorts right after the question of the row it follows (that id, extended), or
+ * before the first matched one when it opens the file. Decided once, with the comparison, so a
+ * redelivered apply writes the same ids.
+ */
+export function placeNewRows(rowsInOrder: string[], matchedId: Map<string, string>) {
+  const placed: Record<string, string> = {};
+  const first = rowsInOrder.map((key) => matchedId.get(key)).find(Boolean);
+  if (!first) return placed;
+  // Just before the first: its time part one tick earlier (see newQuestionId).
+  const before = `${(Number.parseInt(first.slice(0, 9), 36) - 1).toString(36).padStart(9, '0')}${first.slice(9)}`;
+  let anchor = before;
+  let following = 0;
+  for (const key of rowsInOrder) {
+    const id = matchedId.get(key);
+    if (id) {
+      anchor = id;
+      following = 0;
+    } else placed[key] = `${anchor}${(++following).toString(36).padStart(3, '0')}`;
+  }
+  return placed;
+}

@@ -30,7 +30,7 @@ import { type SourcedQuestion, syncQuestions } from '../questions-from-source';
 import * as repo from '../repo';
 import { fromRanges, toRanges } from '../rows';
 import { NOT_READY, PROJECT_CLOSED, sheetContentKey, toSource, visibleSource } from '../sources';
-import { matchVersions, normaliseWording } from './match';
+import { matchVersions, normaliseWording, placeNewRows } from './match';
 import { PENDING, previousProblem, refuse } from './previous';
 
 type SourceKey = { teamId: string; projectId: string; projectSourceId: string };
@@ -84,6 +84,8 @@ interface VersionPlan {
   }>;
   matches: Array<{ questionId: string; sourceKey: string; reworded?: string }>;
   removed: string[];
+  /** The id each new row's question takes (placeNewRows). */
+  placed?: Record<string, string>;
 }
 
 const versionKey = (source: SourceItem) => `${source.contentPrefix}/version.json`;
@@ -285,6 +287,10 @@ async function planVersion(
     });
   }
   plan.removed = matching.removed;
+  plan.placed = placeNewRows(
+    wanted.map((w) => w.sourceKey),
+    new Map(matching.matches.map((m) => [m.key, m.id])),
+  );
   for (const change of changes) {
     const counter = change.kind.toLowerCase() as keyof VersionPlan['diff']['counts'];
     plan.diff.counts[counter]++;
@@ -392,7 +398,10 @@ export async function applyVersion(key: SourceKey) {
       if (!sheet) continue;
       const content = await readContent(source, sheet.sheetId);
       const config = { isLinked: true, ...carried };
-      const wanted = sheetQuestions(sheet, config, content, levelsOf(project, source, sheet));
+      const wanted = sheetQuestions(sheet, config, content, levelsOf(project, source, sheet)).map((q) => ({
+        ...q,
+        questionId: plan.placed?.[q.sourceKey],
+      }));
       const result = await syncQuestions(source, `${sheet.sheetId}:`, wanted, by);
       await repo.saveCarriedSheet(sheet, {
         isLinked: true,
