@@ -85,6 +85,8 @@ const stack = await startLocalStack({
   port,
   dataDir,
   dev: values.dev,
+  // A customer's file is read in a process of its own, within its Lambda's time and memory.
+  budgetedJobs: true,
   logLevel: process.env.LOG_LEVEL === 'debug' ? 'DEBUG' : 'INFO',
 }).catch((error: unknown) => {
   // A taken port or inconsistent local data is the user's to resolve: the message says how, a stack

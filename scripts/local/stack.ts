@@ -20,6 +20,7 @@ import {
 } from './cognito';
 import { closeServer, startDynamoDb, startS3, startSes, stopProcess } from './emulators';
 import { type Gateway, type GatewayOptions, MANAGEMENT_PREFIX, startGateway } from './gateway';
+import { budgetedJob, type JobBudget } from './job-process';
 import { LocalDataError } from './local-data';
 import { onStoredMail } from './mail-store';
 import { assertPortsFree, isPortFree, PortInUseError } from './ports';
@@ -83,6 +84,12 @@ export interface LocalStackOptions {
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** The demo identity provider's users (default: DEMO_SSO_USERS in sso-idp.ts). */
   ssoUsers?: SsoUser[];
+  /**
+   * Run the heavy stream jobs (those reading customers' files) each in a process of its own with a
+   * time and memory budget, as on AWS: `true` gives each its Lambda's timeout and memory, an object
+   * overrides them (tests). Default: in this process (faster to start; `npm start` budgets them).
+   */
+  budgetedJobs?: boolean | Partial<JobBudget>;
 }
 
 export interface LocalStack {
@@ -325,7 +332,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ];
     for (const name of STREAM_JOBS) {
       const { job, entry } = BACKGROUND_FUNCTIONS[name];
-      const { handler } = (await import(/* @vite-ignore */ `../../${entry}`)) as { handler: SqsHandler };
+      const budget = options.budgetedJobs;
+      let handler: SqsHandler;
+      if (budget && 'maxConcurrency' in job) {
+        const budgeted = budgetedJob(entry, {
+          timeoutMs: job.timeoutSeconds * 1000,
+          memoryMb: job.memoryMb,
+          ...(typeof budget === 'object' ? budget : {}),
+        });
+        stops.push(budgeted.stop);
+        handler = budgeted.handler as SqsHandler;
+      } else
+        handler = ((await import(/* @vite-ignore */ `../../${entry}`)) as { handler: SqsHandler }).handler;
       queueDefinitions.push({
         name,
         handler,

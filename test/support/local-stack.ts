@@ -61,7 +61,7 @@ export type TestSeed = boolean | 'team' | 'demo';
  * table.
  */
 export async function startTestStack(
-  options: Pick<LocalStackOptions, 'dev' | 'ssoUsers'> & { seed?: TestSeed } = {},
+  options: Pick<LocalStackOptions, 'dev' | 'ssoUsers' | 'budgetedJobs'> & { seed?: TestSeed } = {},
 ): Promise<TestStack> {
   const seed = options.seed === undefined || options.seed === true ? 'demo' : options.seed;
   // The stack sets the handlers' environment; the worker's next file starts from this one.
@@ -79,6 +79,7 @@ export async function startTestStack(
       warmHandlers: false,
       dev: options.dev,
       ssoUsers: options.ssoUsers,
+      budgetedJobs: options.budgetedJobs,
       ...(shared ? { tableName, dynamodbEndpoint: shared.dynamodbEndpoint, certDir: shared.certDir } : {}),
       // A copy of the snapshot already holds the demo data; without a shared emulator, seed as before.
       seed: snapshot ? false : seed,
