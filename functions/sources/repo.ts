@@ -44,7 +44,7 @@ export async function updateSource(
   key: SourceKey,
   from: SourceItem['status'],
   changes: Partial<
-    Pick<SourceItem, 'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix'>
+    Pick<SourceItem, 'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix' | 'macroEnabled'>
   > & {
     stagingKey?: null;
     changedBySession?: string;

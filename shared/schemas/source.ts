@@ -28,10 +28,21 @@ export const SOURCE_CONTENT_TYPES: Record<SourceFormat, string> = {
 
 export const SOURCE_MAX_BYTES = 25 * 1024 * 1024;
 
+/**
+ * A macro-enabled workbook (.xlsm, as SIG questionnaires arrive) is an xlsx source whose bytes say
+ * so: the main part of its [Content_Types].xml is a macroEnabled workbook. Its macros are never run;
+ * its answered copy keeps this extension and type, and xl/vbaProject.bin byte for byte.
+ */
+export const MACRO_WORKBOOK = {
+  extension: 'xlsm',
+  contentType: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+} as const;
+
 /** The extension of an accepted file name, or null (the name is only a hint; the bytes decide). */
 export function sourceFormatOf(fileName: string): SourceFormat | null {
   const match = /\.([A-Za-z]+)$/.exec(fileName.trim());
   const extension = match?.[1].toLowerCase();
+  if (extension === MACRO_WORKBOOK.extension) return 'xlsx';
   return (SOURCE_FORMATS as readonly string[]).includes(extension ?? '') ? (extension as SourceFormat) : null;
 }
 
@@ -236,6 +247,8 @@ export const Source = z.object({
   projectSourceId: z.string(),
   fileName: z.string(),
   fileFormat: z.enum(SOURCE_FORMATS),
+  /** An xlsx source whose bytes are a macro-enabled workbook (.xlsm), whatever its name. */
+  macroEnabled: z.boolean().optional(),
   status: z.enum(SOURCE_STATUSES),
   /** Why the file could not be read, in words a user can act on (FAILED only). */
   failureReason: z.string().optional(),

@@ -6,7 +6,8 @@
  * directory is read here (not by a library that sizes its buffers by it), a part is measured by
  * what it inflates to, and a part that inflates to another size than its header says is refused
  * as damaged (exceljs's zip reader would refuse it too, after inflating it whole). The file is also
- * refused when it is corrupted, lacks its main part, or is a macro-enabled workbook renamed .xlsx.
+ * refused when it is corrupted or lacks its main part. A macro-enabled workbook (.xlsm) is read as
+ * the workbook it is: its VBA project (xl/vbaProject.bin) is never run, only copied byte for byte.
  */
 import { createInflateRaw } from 'node:zlib';
 import { SOURCE_LIMITS, type SourceFormat } from '../../../shared/schemas/values';
@@ -30,8 +31,6 @@ export const REASONS = {
     'This document is too long or too complex to configure. Split it into smaller documents and upload them one by one.',
   mergesTooBig: `This workbook merges more than ${SOURCE_LIMITS.mergedCells.toLocaleString('en')} cells (a merge over whole rows or columns). Unmerge them in Excel, save the file and upload it again.`,
   partTooBig: `A part of this file (an image or another embedded object) would expand to more than ${mb(PARTS.other)} MB when opened. Remove it, save the file again and upload it.`,
-  macros:
-    'This workbook contains macros (.xlsm). Save it as an .xlsx workbook without macros and upload it again.',
   protectedOrLegacy:
     'This file is password-protected or saved in the older .xls/.doc format. Remove the password or save it as .xlsx/.docx and upload it again.',
   empty: 'This file is empty.',
@@ -290,9 +289,6 @@ export async function openZip(
     throw new SourceFormatError(REASONS.tooBig);
   }
   const names = new Set(entries.map((e) => e.name));
-  if (expect === 'xlsx' && [...names].some((n) => /vbaProject\.bin$/i.test(n))) {
-    throw new SourceFormatError(REASONS.macros);
-  }
   if (!names.has(MAIN_PART[expect])) {
     const other = expect === 'xlsx' ? 'docx' : 'xlsx';
     throw new SourceFormatError(names.has(MAIN_PART[other]) ? wrongKind(expect) : REASONS.corrupted);
@@ -384,9 +380,9 @@ export function explainUnreadable(head: Uint8Array, format: SourceFormat): strin
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46])) return REASONS.pdf;
   if (format === 'csv') return REASONS.binaryCsv;
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    // A zip, but not the claimed Office file (e.g. an .xlsm, or a .docx named .xlsx).
+    // A zip, but not the claimed Office file (e.g. a .docx named .xlsx).
     try {
-      if (zipEntries(head).some((e) => /vbaProject\.bin$/i.test(e.name))) return REASONS.macros;
+      zipEntries(head);
     } catch {
       return REASONS.corrupted;
     }

@@ -6,6 +6,7 @@ import { detectSheetLayout } from '../../../functions/common/formats/detect';
 import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
 import { SourceFormatError } from '../../../functions/common/formats/types';
 import { checkZip, explainUnreadable, REASONS } from '../../../functions/common/formats/zip-guard';
+import { macroQuestionnaire } from '../../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 
 const toBytes = async (workbook: ExcelJS.Workbook) => new Uint8Array(await workbook.xlsx.writeBuffer());
@@ -185,21 +186,44 @@ describe('bad files', () => {
     expect(await reason(readSpreadsheet(real.subarray(0, real.length / 2), 'xlsx'))).toBe(REASONS.corrupted);
   });
 
-  it('names password-protected and legacy files, PDFs and macro workbooks', async () => {
+  it('names password-protected and legacy files and PDFs, and reads a macro workbook (its macros never run)', async () => {
+    // Prepare
     const cfb = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
+    const xlsm = macroQuestionnaire().bytes;
+
+    // Act
+    const workbook = await readSpreadsheet(xlsm, 'xlsx');
+
+    // Assess
     expect(explainUnreadable(cfb, 'xlsx')).toBe(REASONS.protectedOrLegacy);
     expect(explainUnreadable(strToU8('%PDF-1.7 ...'), 'docx')).toBe(REASONS.pdf);
-    const xlsm = zipSync({
-      '[Content_Types].xml': strToU8('<Types/>'),
-      'xl/workbook.xml': strToU8('<workbook/>'),
-      'xl/vbaProject.bin': new Uint8Array(64),
-    });
-    expect(explainUnreadable(xlsm, 'xlsx')).toBe(REASONS.macros);
-    await expect(checkZip(xlsm, 'xlsx')).rejects.toThrow(REASONS.macros);
+    expect(workbook.sheets.map((s) => s.sheetName)).toEqual(['Instructions', 'Questions']);
     const docx = zipSync({ 'word/document.xml': strToU8('<w:document/>') });
     await expect(checkZip(docx, 'xlsx')).rejects.toThrow(
       'This file is not an Excel workbook. Save it as .xlsx and upload it again.',
     );
+  });
+
+  it('names sheets by their tabs in tab order whatever their part names, and decodes OOXML escapes', async () => {
+    // Prepare: tab 1 "Instructions" is sheet2.xml, tab 2 "Questions" is sheet1.xml.
+    const { bytes } = macroQuestionnaire();
+
+    // Act
+    const { sheets } = await readSpreadsheet(bytes, 'xlsx');
+
+    // Assess
+    expect(sheets.map((s) => [s.sheetIndex, s.sheetName])).toEqual([
+      [0, 'Instructions'],
+      [1, 'Questions'],
+    ]);
+    expect(sheets[0].content.rows[0].cells).toEqual(['Read every question and answer in column B.']);
+    expect(sheets[1].content.rows.map((r) => r.cells[0])).toEqual([
+      'Question',
+      'Do you encrypt data at rest?\r\n(AES-256 or stronger)',
+      'Is MFA enforced for admin_accounts?',
+      'Do you run annual penetration tests?',
+      'Do you have a written incident response plan?',
+    ]);
   });
 
   it('refuses a zip bomb before inflating it', async () => {
