@@ -267,7 +267,12 @@ export async function lockedWrites(
   writes: CellWrite[],
 ): Promise<CellWrite[]> {
   if (format === 'csv' || !writes.length) return [];
-  return plannedSheets(await unzipChecked(original, 'xlsx'), writes).flatMap((sheet) => sheet.locked);
+  const files = await unzipChecked(original, 'xlsx');
+  // Most workbooks protect nothing: their sheets are not parsed for it.
+  const protects = Object.entries(files).some(
+    ([name, bytes]) => name.startsWith('xl/worksheets/') && strFromU8(bytes).includes('sheetProtection'),
+  );
+  return protects ? plannedSheets(files, writes).flatMap((sheet) => sheet.locked) : [];
 }
 
 async function writeXlsx(original: Uint8Array, writes: CellWrite[]): Promise<Uint8Array> {
