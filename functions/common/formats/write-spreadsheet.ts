@@ -41,7 +41,7 @@ const columnOf = (ref: string) =>
   [...(/^[A-Z]+/.exec(ref)?.[0] ?? '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 
 /** The worksheet part of each sheet, in workbook order (xl/workbook.xml + its relationships). */
-function worksheetParts(files: Record<string, Uint8Array>): string[] {
+export function worksheetParts(files: Record<string, Uint8Array>): string[] {
   const parser = new DOMParser();
   const workbook = parser.parseFromString(strFromU8(files['xl/workbook.xml']), 'text/xml');
   const rels = parser.parseFromString(

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectSheetLayout } from '../../../functions/common/formats/detect';
@@ -224,6 +224,23 @@ describe('bad files', () => {
       'Do you run annual penetration tests?',
       'Do you have a written incident response plan?',
     ]);
+  });
+
+  it('decodes OOXML escapes in inline strings too, once (exceljs decodes them in shared strings only)', async () => {
+    // Prepare: A3 of "Questions" as an inline string with escapes, an entity and a literal "_x000D_".
+    const parts = unzipSync(macroQuestionnaire().bytes);
+    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']).replace(
+      '<c r="A3" t="s"><v>3</v></c>',
+      '<c r="A3" t="inlineStr"><is><t xml:space="preserve">Is MFA enforced?_x000D__x000A_See R&amp;D_x005F_x000D_ note</t></is></c>',
+    );
+    const bytes = zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(sheet) });
+
+    // Act
+    const { sheets } = await readSpreadsheet(bytes, 'xlsx');
+
+    // Assess
+    expect(sheets[1].content.rows[2].cells[0]).toBe('Is MFA enforced?\r\nSee R&D_x000D_ note');
+    expect(sheets[1].content.rows[1].cells[0]).toBe('Do you encrypt data at rest?\r\n(AES-256 or stronger)');
   });
 
   it('refuses a zip bomb before inflating it', async () => {

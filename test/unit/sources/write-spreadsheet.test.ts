@@ -217,8 +217,10 @@ describe('writeSpreadsheet (macro workbooks and protected sheets)', () => {
     // Assess
     const sheet = strFromU8(unzipSync(written)['xl/worksheets/sheet1.xml']);
     expect(sheet).toContain('See policy_x005F_x000D_ref and_x0007_bell');
-    // Read back as Excel reads an inline string: escapes decoded (SheetJS, not our writer's library).
+    // Read back as Excel reads an inline string: escapes decoded (by SheetJS, and by our own reader).
     expect(XLSX.read(written, { type: 'array' }).Sheets.Questions.B2.v).toBe(value);
+    const { sheets } = await readSpreadsheet(written, 'xlsx');
+    expect(sheets[1].content.rows[1].cells[1]).toBe(value);
   });
 });
 
