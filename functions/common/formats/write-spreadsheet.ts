@@ -150,31 +150,45 @@ export const ooxmlEscape = (value: string) =>
 const findRow = (sheetData: Element, rowNumber: number) =>
   childElements(sheetData, 'row').find((r) => Number(r.getAttribute('r')) === rowNumber);
 
+/** A sheet's column styles (`<col min max style>`), read once per sheet. */
+type ColumnStyles = Array<{ min: number; max: number; style: number }>;
+
+function columnStyles(doc: Document): ColumnStyles {
+  return Array.from(doc.getElementsByTagNameNS(MAIN_NS, 'col'))
+    .filter((col) => col.getAttribute('style') !== null)
+    .map((col) => ({
+      min: Number(col.getAttribute('min')),
+      max: Number(col.getAttribute('max')),
+      style: Number(col.getAttribute('style')) || 0,
+    }));
+}
+
 /**
  * The style index a cell has, or would have once written: its own, else its row's (when the row is
  * formatted), else its column's, else 0.
  */
-function cellStyle(doc: Document, rowNumber: number, columnNumber: number): number {
-  const sheetData = doc.getElementsByTagNameNS(MAIN_NS, 'sheetData')[0];
-  const row = sheetData ? findRow(sheetData, rowNumber) : undefined;
+function cellStyle(
+  sheetData: Element,
+  columns: ColumnStyles,
+  rowNumber: number,
+  columnNumber: number,
+): number {
+  const row = findRow(sheetData, rowNumber);
   const ref = `${columnLetters(columnNumber)}${rowNumber}`;
   const cell = row ? childElements(row, 'c').find((c) => c.getAttribute('r') === ref) : undefined;
   if (cell) return Number(cell.getAttribute('s') ?? 0) || 0;
-  return inheritedStyle(doc, row, columnNumber) ?? 0;
+  return inheritedStyle(columns, row, columnNumber) ?? 0;
 }
 
 /** The style a new cell takes from its formatted row or its column, if any. */
-function inheritedStyle(doc: Document, row: Element | undefined, columnNumber: number): number | undefined {
-  const truthy = (v: string | null) => v === '1' || v === 'true';
-  if (row && truthy(row.getAttribute('customFormat')) && row.getAttribute('s') !== null)
+function inheritedStyle(
+  columns: ColumnStyles,
+  row: Element | undefined,
+  columnNumber: number,
+): number | undefined {
+  if (row && isTrue(row.getAttribute('customFormat')) && row.getAttribute('s') !== null)
     return Number(row.getAttribute('s')) || 0;
-  for (const col of Array.from(doc.getElementsByTagNameNS(MAIN_NS, 'col'))) {
-    const min = Number(col.getAttribute('min'));
-    const max = Number(col.getAttribute('max'));
-    if (columnNumber >= min && columnNumber <= max && col.getAttribute('style') !== null)
-      return Number(col.getAttribute('style')) || 0;
-  }
-  return undefined;
+  return columns.find((c) => columnNumber >= c.min && columnNumber <= c.max)?.style;
 }
 
 const isTrue = (value: string | null) => value === '1' || value === 'true';
@@ -203,6 +217,7 @@ type Document = NonNullable<Element['ownerDocument']>;
 
 function writeCell(
   sheetData: Element,
+  columns: ColumnStyles,
   rowNumber: number,
   columnNumber: number,
   value: string,
@@ -224,7 +239,7 @@ function writeCell(
     cell = doc.createElementNS(MAIN_NS, 'c');
     cell.setAttribute('r', ref);
     // A new cell is formatted (and locked or not) as its row or column says, as Excel would.
-    const inherited = inheritedStyle(doc, row, columnNumber);
+    const inherited = inheritedStyle(columns, row, columnNumber);
     if (inherited) cell.setAttribute('s', String(inherited));
     const after = cells.find((c) => columnOf(c.getAttribute('r') ?? '') > columnNumber);
     row.insertBefore(cell, after ?? null);
@@ -253,10 +268,22 @@ function plannedSheets(files: Record<string, Uint8Array>, writes: CellWrite[]) {
     if (!part || !files[part])
       throw new SourceFormatError('The workbook no longer has the sheet these answers belong to.');
     const doc = new DOMParser().parseFromString(strFromU8(files[part]), 'text/xml');
-    const locked = isProtected(doc)
-      ? sheetWrites.filter((w) => !unlocked.has(cellStyle(doc, w.rowNumber, w.columnNumber)))
-      : [];
-    return { part, doc, writes: sheetWrites.filter((w) => !locked.includes(w)), locked };
+    const sheetData = doc.getElementsByTagNameNS(MAIN_NS, 'sheetData')[0];
+    if (!sheetData) throw new SourceFormatError('A sheet of this workbook could not be written.');
+    const columns = columnStyles(doc);
+    const locked = new Set(
+      isProtected(doc)
+        ? sheetWrites.filter((w) => !unlocked.has(cellStyle(sheetData, columns, w.rowNumber, w.columnNumber)))
+        : [],
+    );
+    return {
+      part,
+      doc,
+      sheetData,
+      columns,
+      writes: sheetWrites.filter((w) => !locked.has(w)),
+      locked: [...locked],
+    };
   });
 }
 
@@ -278,11 +305,9 @@ export async function lockedWrites(
 async function writeXlsx(original: Uint8Array, writes: CellWrite[]): Promise<Uint8Array> {
   const files = await unzipChecked(original, 'xlsx');
   const styles = new WrapStyles(files, stylesPart(files));
-  for (const { part, doc, writes: sheetWrites } of plannedSheets(files, writes)) {
+  for (const { part, doc, sheetData, columns, writes: sheetWrites } of plannedSheets(files, writes)) {
     if (!sheetWrites.length) continue;
-    const sheetData = doc.getElementsByTagNameNS(MAIN_NS, 'sheetData')[0];
-    if (!sheetData) throw new SourceFormatError('A sheet of this workbook could not be written.');
-    for (const w of sheetWrites) writeCell(sheetData, w.rowNumber, w.columnNumber, w.value, styles);
+    for (const w of sheetWrites) writeCell(sheetData, columns, w.rowNumber, w.columnNumber, w.value, styles);
     // Grow the used range so Excel shows every written cell.
     const dimension = doc.getElementsByTagNameNS(MAIN_NS, 'dimension')[0];
     dimension?.parentNode?.removeChild(dimension);
