@@ -400,15 +400,23 @@ describe('macro workbooks, protected sheets and legacy encodings (issue 27)', ()
     return questions;
   }
 
-  it('imports an .xlsm (and one renamed .xlsx) by its bytes and writes it back with its VBA project, protection and locked cells untouched', async () => {
+  it('imports an .xlsm (one renamed .xlsx too, and a plain workbook named .xlsm) by its bytes and writes it back with its VBA project, protection and locked cells untouched', async () => {
     // Prepare
     const { bytes, vbaProject } = macroQuestionnaire();
     const { projectId } = await createProject('SIG Lite 2026');
     const source = await importFile(projectId, 'SIG Lite 2026.xlsm', bytes);
     const other = await createProject('SIG renamed');
     const renamed = await importFile(other.projectId, 'SIG renamed.xlsx', bytes);
+    // ...and the other way round: a plain workbook named .xlsm.
+    const third = await createProject('Plain named xlsm');
+    const plain = await importFile(
+      third.projectId,
+      'Plain.xlsm',
+      macroQuestionnaire({ macroEnabled: false }).bytes,
+    );
     const questions = await configureAndAnswer(projectId, source);
     await configureAndAnswer(other.projectId, renamed);
+    await configureAndAnswer(third.projectId, plain);
     const body = { kind: 'SOURCE' as const, projectSourceId: source.projectSourceId };
 
     // Act
@@ -425,8 +433,15 @@ describe('macro workbooks, protected sheets and legacy encodings (issue 27)', ()
       'previewExport',
     ).fileName;
 
-    // Assess: both accepted, tabs by their names, OOXML escapes decoded in the question texts.
-    expect([source.macroEnabled, renamed.macroEnabled]).toEqual([true, true]);
+    const plainExport = await exportFile(third.projectId, {
+      kind: 'SOURCE',
+      projectSourceId: plain.projectSourceId,
+    });
+
+    // Assess: all accepted by their bytes, tabs by their names, OOXML escapes decoded in the question texts.
+    expect([source.macroEnabled, renamed.macroEnabled, plain.macroEnabled]).toEqual([true, true, undefined]);
+    expect(plainExport.fileName).toBe('Plain (answered).xlsx');
+    expect(unzipSync(plainExport.bytes)['xl/vbaProject.bin']).toBeUndefined();
     expect(source.sheets.map((s) => s.sheetName)).toEqual(['Instructions', 'Questions']);
     expect(questions.map((q) => q.question).sort()).toEqual([
       'Do you encrypt data at rest?\r\n(AES-256 or stronger)',
