@@ -46,7 +46,13 @@ export async function updateSource(
   changes: Partial<
     Pick<
       SourceItem,
-      'status' | 'failureReason' | 'fileKey' | 'sizeBytes' | 'contentPrefix' | 'matchesSourceId'
+      | 'status'
+      | 'failureReason'
+      | 'fileKey'
+      | 'sizeBytes'
+      | 'contentPrefix'
+      | 'matchesSourceId'
+      | 'macroEnabled'
     >
   > & {
     stagingKey?: null;

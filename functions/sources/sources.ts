@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateSourceRequest,
   type DocumentDetail,
+  MACRO_WORKBOOK,
   type SheetDetail,
   type SheetLayout,
   type SheetSummary,
@@ -83,6 +84,7 @@ export function toSource(
     projectSourceId: source.projectSourceId,
     fileName: source.fileName,
     fileFormat: source.fileFormat,
+    ...(source.macroEnabled ? { macroEnabled: true } : {}),
     status: source.status,
     failureReason: source.failureReason,
     sizeBytes: source.sizeBytes,
@@ -165,9 +167,13 @@ export async function createSource(
   return { projectSourceId, upload };
 }
 
+/** file-type names a macro-enabled workbook by its lower-cased type. */
+const MACRO_TYPE = MACRO_WORKBOOK.contentType.toLowerCase();
+
 const ruleFor = (format: SourceItem['fileFormat']): UploadRule => ({
   maxBytes: SOURCE_MAX_BYTES,
-  types: [SOURCE_CONTENT_TYPES[format]],
+  // A workbook is a workbook by its bytes, macro-enabled or not, whichever of .xlsx/.xlsm it is named.
+  types: format === 'xlsx' ? [SOURCE_CONTENT_TYPES.xlsx, MACRO_TYPE] : [SOURCE_CONTENT_TYPES[format]],
   tooLarge: SOURCE_MESSAGES.tooLarge,
   wrongType: SOURCE_MESSAGES.uploadError,
 });
@@ -208,6 +214,7 @@ export async function completeSource(
       status: 'PROCESSING',
       fileKey: accepted.key,
       sizeBytes: accepted.size,
+      macroEnabled: accepted.contentType.toLowerCase() === MACRO_TYPE,
       contentPrefix: `${finalPrefix}/content`,
       stagingKey: null,
       changedBySession,

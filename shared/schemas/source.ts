@@ -37,10 +37,21 @@ export const SOURCE_CONTENT_TYPES: Record<SourceFormat, string> = {
 
 export const SOURCE_MAX_BYTES = 25 * 1024 * 1024;
 
+/**
+ * A macro-enabled workbook (.xlsm, as SIG questionnaires arrive) is an xlsx source whose bytes say
+ * so: the main part of its [Content_Types].xml is a macroEnabled workbook. Its macros are never run;
+ * its answered copy keeps this extension and type, and xl/vbaProject.bin byte for byte.
+ */
+export const MACRO_WORKBOOK = {
+  extension: 'xlsm',
+  contentType: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+} as const;
+
 /** The extension of an accepted file name, or null (the name is only a hint; the bytes decide). */
 export function sourceFormatOf(fileName: string): SourceFormat | null {
   const match = /\.([A-Za-z]+)$/.exec(fileName.trim());
   const extension = match?.[1].toLowerCase();
+  if (extension === MACRO_WORKBOOK.extension) return 'xlsx';
   return (SOURCE_FORMATS as readonly string[]).includes(extension ?? '') ? (extension as SourceFormat) : null;
 }
 
@@ -245,6 +256,8 @@ export const Source = z.object({
   projectSourceId: z.string(),
   fileName: z.string(),
   fileFormat: z.enum(SOURCE_FORMATS),
+  /** An xlsx source whose bytes are a macro-enabled workbook (.xlsm), whatever its name. */
+  macroEnabled: z.boolean().optional(),
   status: z.enum(SOURCE_STATUSES),
   /** Why the file could not be read, in words a user can act on (FAILED only). */
   failureReason: z.string().optional(),
@@ -376,13 +389,26 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
  * DATA: the project's questions as a CSV or XLSX table. SOURCE: the answered questionnaire, the
  * customer's own file with the answers and compliance wording written into the mapped places.
  */
+/** How an answered CSV is written: in the file's own encoding (the default), or as UTF-8 instead. */
+export const EXPORT_ENCODINGS = ['original', 'utf-8'] as const;
 export const ExportRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('DATA'), format: z.enum(EXPORT_FORMATS) }),
-  z.strictObject({ kind: z.literal('SOURCE'), projectSourceId: Id }),
+  z.strictObject({
+    kind: z.literal('SOURCE'),
+    projectSourceId: Id,
+    encoding: z.enum(EXPORT_ENCODINGS).optional(),
+  }),
 ]);
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const EXPORT_PREVIEW_ROWS = 20;
+/** One question the answered file cannot take as it is, and why (plain words). */
+export const ExportProblem = z.object({
+  questionId: z.string(),
+  referenceNumber: z.string().optional(),
+  message: z.string(),
+});
+export type ExportProblem = z.infer<typeof ExportProblem>;
 export const ExportPreview = z.object({
   fileName: z.string(),
   columns: z.array(z.string()),
@@ -390,6 +416,14 @@ export const ExportPreview = z.object({
   rows: z.array(z.array(z.string())),
   questionCount: z.number().int(),
   answeredCount: z.number().int(),
+  /** What the answered file will not hold as the project does, question by question (shown before download). */
+  problems: z.array(ExportProblem).optional(),
+  /**
+   * A CSV in a legacy encoding that cannot hold some characters of the answers: its encoding and those
+   * characters. Exporting it then needs `encoding: 'utf-8'` (the original encoding is refused, never
+   * written with '?').
+   */
+  unrepresentable: z.object({ encoding: z.string(), characters: z.array(z.string()) }).optional(),
 });
 export type ExportPreview = z.infer<typeof ExportPreview>;
 

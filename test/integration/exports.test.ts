@@ -11,6 +11,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { macroQuestionnaire } from '../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import {
   buildQuestionnaireCsv,
@@ -23,6 +24,8 @@ import {
   DATA_EXPORT_COLUMNS,
   type DocumentContent,
   type DocumentDetail,
+  type ExportPreview,
+  MACRO_WORKBOOK,
   type SheetContent,
   type SheetDetail,
   type Source,
@@ -151,7 +154,9 @@ async function exportFile(projectId: string, body: Parameters<typeof exportBody>
   return { ...link, ...(await download(link.url)) };
 }
 const exportBody = (
-  body: { kind: 'DATA'; format: 'csv' | 'xlsx' } | { kind: 'SOURCE'; projectSourceId: string },
+  body:
+    | { kind: 'DATA'; format: 'csv' | 'xlsx' }
+    | { kind: 'SOURCE'; projectSourceId: string; encoding?: 'original' | 'utf-8' },
 ) => body;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -359,6 +364,181 @@ describe('an answered workbook, written back into the customer’s own file', ()
     );
     expect(previewed.status).toBe(409);
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('macro workbooks, protected sheets and legacy encodings (issue 27)', () => {
+  /** Configures the "Questions" tab (Question in A, Answer in B, rows 2–5) and answers all four. */
+  async function configureAndAnswer(projectId: string, source: Source) {
+    const sheet = source.sheets.find((s) => s.sheetName === 'Questions');
+    if (!sheet) throw new Error('no Questions tab');
+    ok(
+      await as(manager).call('configureSheet', {
+        params: { projectId, projectSourceId: source.projectSourceId, sheetId: sheet.sheetId },
+        body: {
+          columnClassifications: [
+            { columnNumber: 1, columnType: 'QUESTION' },
+            { columnNumber: 2, columnType: 'ANSWER' },
+          ],
+          isLinked: true,
+          rowInclusion: [2, 3, 4, 5].map((rowNumber) => ({ rowNumber, isLinked: true })),
+          version: sheet.version,
+        },
+      }),
+      'configureSheet',
+    );
+    const questions = await questionsOf(projectId);
+    for (const question of questions) {
+      ok(
+        await as(member).call('updateQuestion', {
+          params: { projectId, questionId: question.questionId },
+          body: { answer: `Answer to: ${question.question.split('?')[0]}`, responseStatus: 'COMPLETE' },
+        }),
+        'updateQuestion',
+      );
+    }
+    return questions;
+  }
+
+  it('imports an .xlsm (one renamed .xlsx too, and a plain workbook named .xlsm) by its bytes and writes it back with its VBA project, protection and locked cells untouched', async () => {
+    // Prepare
+    const { bytes, vbaProject } = macroQuestionnaire();
+    const { projectId } = await createProject('SIG Lite 2026');
+    const source = await importFile(projectId, 'SIG Lite 2026.xlsm', bytes);
+    const other = await createProject('SIG renamed');
+    const renamed = await importFile(other.projectId, 'SIG renamed.xlsx', bytes);
+    // ...and the other way round: a plain workbook named .xlsm.
+    const third = await createProject('Plain named xlsm');
+    const plain = await importFile(
+      third.projectId,
+      'Plain.xlsm',
+      macroQuestionnaire({ macroEnabled: false }).bytes,
+    );
+    const questions = await configureAndAnswer(projectId, source);
+    await configureAndAnswer(other.projectId, renamed);
+    await configureAndAnswer(third.projectId, plain);
+    const body = { kind: 'SOURCE' as const, projectSourceId: source.projectSourceId };
+
+    // Act
+    const preview = ok<ExportPreview>(
+      await as(member).call('previewExport', { params: { projectId }, body }),
+      'previewExport',
+    );
+    const exported = await exportFile(projectId, body);
+    const renamedPreview = ok<ExportPreview>(
+      await as(member).call('previewExport', {
+        params: { projectId: other.projectId },
+        body: { kind: 'SOURCE', projectSourceId: renamed.projectSourceId },
+      }),
+      'previewExport',
+    ).fileName;
+
+    const plainExport = await exportFile(third.projectId, {
+      kind: 'SOURCE',
+      projectSourceId: plain.projectSourceId,
+    });
+
+    // Assess: all accepted by their bytes, tabs by their names, OOXML escapes decoded in the question texts.
+    expect([source.macroEnabled, renamed.macroEnabled, plain.macroEnabled]).toEqual([true, true, undefined]);
+    expect(plainExport.fileName).toBe('Plain (answered).xlsx');
+    expect(unzipSync(plainExport.bytes)['xl/vbaProject.bin']).toBeUndefined();
+    expect(source.sheets.map((s) => s.sheetName)).toEqual(['Instructions', 'Questions']);
+    expect(questions.map((q) => q.question).sort()).toEqual([
+      'Do you encrypt data at rest?\r\n(AES-256 or stronger)',
+      'Do you have a written incident response plan?',
+      'Do you run annual penetration tests?',
+      'Is MFA enforced for admin_accounts?',
+    ]);
+    // The locked answer cells (B3, B5) are reported before download, and not written.
+    const idOf = (start: string) => questions.find((q) => q.question.startsWith(start))?.questionId;
+    expect(preview.fileName).toBe('SIG Lite 2026 (answered).xlsm');
+    expect(preview.problems).toEqual([
+      {
+        questionId: idOf('Is MFA'),
+        message: 'Not written: cell Questions!B3 is locked (the sheet is protected).',
+      },
+      {
+        questionId: idOf('Do you have'),
+        message: 'Not written: cell Questions!B5 is locked (the sheet is protected).',
+      },
+    ]);
+    expect(renamedPreview).toBe('SIG renamed (answered).xlsm');
+    expect(exported.fileName).toBe('SIG Lite 2026 (answered).xlsm');
+    expect((await fetch(exported.url)).headers.get('content-type')).toBe(MACRO_WORKBOOK.contentType);
+    const parts = unzipSync(exported.bytes);
+    expect(parts['xl/vbaProject.bin']).toEqual(vbaProject);
+    expect(strFromU8(parts['xl/worksheets/sheet1.xml'])).toContain('<sheetProtection sheet="1"');
+    const book = XLSX.read(exported.bytes, { type: 'array' });
+    expect(book.SheetNames).toEqual(['Instructions', 'Questions']);
+    expect([2, 3, 4, 5].map((row) => book.Sheets.Questions[`B${row}`]?.v)).toEqual([
+      'Answer to: Do you encrypt data at rest',
+      undefined,
+      'Answer to: Do you run annual penetration tests',
+      undefined,
+    ]);
+  });
+
+  it('lists the characters a Windows-1252 CSV cannot hold, refuses to write "?" for them, and writes UTF-8 when chosen', async () => {
+    // Prepare
+    const text =
+      'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;\r\n2;Journalisez-vous les accès ?;\r\n';
+    const { projectId } = await createProject('Fournisseur CSV');
+    const source = await importFile(
+      projectId,
+      'fournisseur.csv',
+      new Uint8Array(Buffer.from(text, 'latin1')),
+    );
+    ok(
+      await as(manager).call('configureSheet', {
+        params: { projectId, projectSourceId: source.projectSourceId, sheetId: source.sheets[0].sheetId },
+        body: {
+          columnClassifications: [
+            { columnNumber: 1, columnType: 'REFERENCE_NUMBER' },
+            { columnNumber: 2, columnType: 'QUESTION' },
+            { columnNumber: 3, columnType: 'ANSWER' },
+          ],
+          isLinked: true,
+          rowInclusion: [2, 3].map((rowNumber) => ({ rowNumber, isLinked: true })),
+        },
+      }),
+      'configureSheet',
+    );
+    const questions = await questionsOf(projectId);
+    const first = questions.find((q) => q.question.startsWith('Chiffrez'));
+    ok(
+      await as(member).call('updateQuestion', {
+        params: { projectId, questionId: first?.questionId ?? '' },
+        body: { answer: 'Oui ✓ — AES-256 (日本)', responseStatus: 'COMPLETE' },
+      }),
+      'updateQuestion',
+    );
+    const body = { kind: 'SOURCE' as const, projectSourceId: source.projectSourceId };
+
+    // Act
+    const preview = ok<ExportPreview>(
+      await as(member).call('previewExport', { params: { projectId }, body }),
+      'previewExport',
+    );
+    const refused = await as(member).call('exportQuestions', { params: { projectId }, body });
+    const utf8 = await exportFile(projectId, { ...body, encoding: 'utf-8' });
+
+    // Assess
+    expect(preview.unrepresentable).toEqual({ encoding: 'Windows-1252', characters: ['✓', '日', '本'] });
+    expect(preview.problems).toEqual([
+      {
+        questionId: first?.questionId,
+        referenceNumber: '1',
+        message: 'Windows-1252 cannot hold “✓”, “日”, “本” of this answer.',
+      },
+    ]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Some answers have characters this file’s encoding cannot hold. Choose “Write as UTF-8 instead” to export it, or change those answers.',
+    );
+    expect([...utf8.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(utf8.bytes.subarray(3))).toBe(
+      'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;Oui ✓ — AES-256 (日本)\r\n2;Journalisez-vous les accès ?;\r\n',
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import { Document, Packer, Paragraph } from 'docx';
 import ExcelJS from 'exceljs';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { REASONS } from '../../functions/common/formats/zip-guard';
@@ -932,17 +932,6 @@ describe('bad files', () => {
         'protected.xlsx',
         new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Uint8Array(600)]),
         REASONS.protectedOrLegacy,
-      ],
-      [
-        'macros.xlsx',
-        zipSync({
-          '[Content_Types].xml': strToU8(
-            '<Types><Override ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"/></Types>',
-          ),
-          'xl/workbook.xml': strToU8('<workbook/>'),
-          'xl/vbaProject.bin': new Uint8Array(64),
-        }),
-        REASONS.macros,
       ],
       ['binary.csv', new Uint8Array(4096).map((_, i) => (i * 7919) % 256), REASONS.binaryCsv],
       ['broken.xlsx', real.subarray(0, Math.floor(real.length / 2)), REASONS.corrupted],

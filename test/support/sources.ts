@@ -3,7 +3,7 @@
  * form, complete it, and (for importSource) wait until the processing job made it READY.
  */
 import type { LibraryFileState } from '../../shared/schemas/answer';
-import { SOURCE_CONTENT_TYPES, type Source, type SourceFormat } from '../../shared/schemas/source';
+import { SOURCE_CONTENT_TYPES, type Source, sourceFormatOf } from '../../shared/schemas/source';
 import type { ApiClient } from './api-client';
 import { eventually } from './eventually';
 
@@ -24,8 +24,9 @@ export async function uploadSource(
   /** Upload it as the new version of this source of the project. */
   previousSourceId?: string,
 ) {
-  const format = fileName.split('.').pop() as SourceFormat;
-  const contentType = SOURCE_CONTENT_TYPES[format];
+  // As the SPA does: the content type follows the name's format (an .xlsm is uploaded as a workbook).
+  const format = sourceFormatOf(fileName);
+  const contentType = format ? SOURCE_CONTENT_TYPES[format] : 'application/octet-stream';
   const body = { fileName, contentType, ...(previousSourceId ? { previousSourceId } : {}) };
   const created = ok<{ projectSourceId: string; upload: { url: string; fields: Record<string, string> } }>(
     await as.call('createSource', { params: { projectId }, body }),

@@ -16,6 +16,8 @@ export const SourceEntity = new Entity({
     projectSourceId: { type: 'string', required: true },
     fileName: { type: 'string', required: true },
     fileFormat: { type: SOURCE_FORMATS, required: true },
+    /** An xlsx whose bytes are a macro-enabled workbook (.xlsm): set when the upload is accepted. */
+    macroEnabled: { type: 'boolean' },
     status: { type: SOURCE_STATUSES, required: true },
     failureReason: { type: 'string' },
     sizeBytes: { type: 'number' },

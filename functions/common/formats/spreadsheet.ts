@@ -16,7 +16,8 @@ import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import { parseCsv } from './csv';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
-import { checkZip, REASONS } from './zip-guard';
+import { worksheetParts } from './write-spreadsheet';
+import { checkZip, openZip, REASONS } from './zip-guard';
 
 export { type CsvEncoding, type CsvLayout, decodeCsv, parseCsv } from './csv';
 
@@ -139,6 +140,53 @@ const UNREAD_NODES = [
   'tableParts',
 ];
 
+const XML_ENTITIES = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
+
+/** An XML text's entities, then OOXML's `_xHHHH_` escapes, decoded (as Excel reads a cell's text). */
+export function decodeCellText(xml: string): string {
+  return xml
+    .replace(/&(#x[0-9A-Fa-f]+|#\d+|[a-z]+);/g, (whole, name: string) => {
+      if (name.startsWith('#x')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return XML_ENTITIES.get(name) ?? whole;
+    })
+    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+const CELL_XML = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+
+/**
+ * The plain inline strings of a worksheet's XML by cell (`B7` → text), decoded: exceljs leaves
+ * OOXML escapes in inline strings as they are (rich text runs it decodes itself).
+ */
+export function inlineStrings(sheetXml: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const [, attributes, inner] of sheetXml.matchAll(CELL_XML)) {
+    if (!inner || !/\bt="inlineStr"/.test(attributes) || /<r[\s>]/.test(inner)) continue;
+    const ref = /\br="([A-Z]+\d+)"/.exec(attributes)?.[1];
+    const text = /<t\b[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1];
+    if (ref && text !== undefined) texts.set(ref, decodeCellText(text));
+  }
+  return texts;
+}
+
+/** For each sheet (workbook order) that needs it, its inline strings decoded (see inlineStrings). */
+async function decodedInlineStrings(bytes: Uint8Array, sheetParts: string[]) {
+  const wanted = new Set([...sheetParts, 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+  const { parts } = await openZip(bytes, 'xlsx', (name) => wanted.has(name));
+  const files = Object.fromEntries(parts);
+  const decoder = new TextDecoder();
+  return worksheetParts(files).map((part) =>
+    sheetParts.includes(part) && files[part] ? inlineStrings(decoder.decode(files[part])) : undefined,
+  );
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   // Every part inflated once through the counter (sizes capped), sheets and cells counted.
   const size = await checkZip(bytes, 'xlsx');
@@ -157,6 +205,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   const worksheets = workbook.worksheets;
   if (worksheets.length > SOURCE_LIMITS.sheets)
     throw new SourceFormatError(limitReason.sheets(worksheets.length));
+  const inline = size.inlineEscapes.length ? await decodedInlineStrings(bytes, size.inlineEscapes) : [];
   let cellTotal = 0;
   const sheets = worksheets.map((worksheet, sheetIndex) => {
     const lastRow = worksheet.actualRowCount === 0 ? 0 : worksheet.rowCount;
@@ -168,7 +217,9 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
       row?.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
         if (cell.isMerged && cell.master !== cell) return;
         if (columnNumber > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
-        const text = clip(displayText(cell.value, cell.numFmt).trim());
+        const text = clip(
+          (inline[sheetIndex]?.get(cell.address) ?? displayText(cell.value, cell.numFmt)).trim(),
+        );
         if (text) {
           if (++cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
           while (cells.length < columnNumber - 1) cells.push('');

@@ -45,6 +45,8 @@ export interface CellWrite {
   rowNumber: number;
   columnNumber: number;
   value: string;
+  /** The question the text is of (to report a cell that cannot be written). */
+  questionId?: string;
 }
 
 /**

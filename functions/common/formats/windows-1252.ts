@@ -35,6 +35,18 @@ export function encodeWindows1252(text: string): Uint8Array {
   return bytes;
 }
 
+/** Whether Windows-1252 holds this character (one UTF-16 code unit). */
+const holds = (code: number) => code < 0x80 || (code >= 0xa0 && code <= 0xff) || BYTE_OF.has(code);
+
+/** The characters of `text` Windows-1252 cannot hold, each once, in order (whole emoji, not halves). */
+export function unrepresentableInWindows1252(text: string): string[] {
+  const found = new Set<string>();
+  for (const character of text) {
+    if (character.length > 1 || !holds(character.charCodeAt(0))) found.add(character);
+  }
+  return [...found];
+}
+
 /** UTF-16 in either byte order, without a byte-order mark. */
 export function encodeUtf16(text: string, order: 'le' | 'be'): Uint8Array {
   const bytes = new Uint8Array(Buffer.from(text, 'utf16le'));

@@ -6,7 +6,8 @@
  * directory is read here (not by a library that sizes its buffers by it), a part is measured by
  * what it inflates to, and a part that inflates to another size than its header says is refused
  * as damaged (exceljs's zip reader would refuse it too, after inflating it whole). The file is also
- * refused when it is corrupted, lacks its main part, or is a macro-enabled workbook renamed .xlsx.
+ * refused when it is corrupted or lacks its main part. A macro-enabled workbook (.xlsm) is read as
+ * the workbook it is: its VBA project (xl/vbaProject.bin) is never run, only copied byte for byte.
  */
 import { createInflateRaw } from 'node:zlib';
 import { SOURCE_LIMITS, type SourceFormat } from '../../../shared/schemas/values';
@@ -30,8 +31,6 @@ export const REASONS = {
     'This document is too long or too complex to configure. Split it into smaller documents and upload them one by one.',
   mergesTooBig: `This workbook merges more than ${SOURCE_LIMITS.mergedCells.toLocaleString('en')} cells (a merge over whole rows or columns). Unmerge them in Excel, save the file and upload it again.`,
   partTooBig: `A part of this file (an image or another embedded object) would expand to more than ${mb(PARTS.other)} MB when opened. Remove it, save the file again and upload it.`,
-  macros:
-    'This workbook contains macros (.xlsm). Save it as an .xlsx workbook without macros and upload it again.',
   protectedOrLegacy:
     'This file is password-protected or saved in the older .xls/.doc format. Remove the password or save it as .xlsx/.docx and upload it again.',
   empty: 'This file is empty.',
@@ -269,6 +268,28 @@ export interface ZipContents {
   cellElements: number;
   /** Elements and attributes of word/document.xml (docx), counted before a DOM is built of it. */
   documentNodes: number;
+  /**
+   * Worksheets holding inline strings and what reads as an OOXML escape (`_x000D_`): the reader
+   * decodes those itself (exceljs decodes escapes in shared strings only).
+   */
+  inlineEscapes: string[];
+}
+
+/** Spots, chunk by chunk, whether a worksheet has an inline string and an OOXML escape. */
+function inlineEscapeSpotter() {
+  let carry = '';
+  let inline = false;
+  let escaped = false;
+  return {
+    add(chunk: Uint8Array) {
+      if (inline && escaped) return;
+      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      inline ||= text.includes('inlineStr');
+      escaped ||= /_x[0-9A-Fa-f]{4}_/.test(text);
+      carry = text.slice(-16);
+    },
+    found: () => inline && escaped,
+  };
 }
 
 /**
@@ -290,9 +311,6 @@ export async function openZip(
     throw new SourceFormatError(REASONS.tooBig);
   }
   const names = new Set(entries.map((e) => e.name));
-  if (expect === 'xlsx' && [...names].some((n) => /vbaProject\.bin$/i.test(n))) {
-    throw new SourceFormatError(REASONS.macros);
-  }
   if (!names.has(MAIN_PART[expect])) {
     const other = expect === 'xlsx' ? 'docx' : 'xlsx';
     throw new SourceFormatError(names.has(MAIN_PART[other]) ? wrongKind(expect) : REASONS.corrupted);
@@ -304,6 +322,7 @@ export async function openZip(
   let cellElements = 0;
   let documentNodes = 0;
   let mergedCells = 0;
+  const inlineEscapes: string[] = [];
   for (const entry of entries) {
     const kind = partKind(entry.name, expect);
     const kept: Uint8Array[] = [];
@@ -317,6 +336,7 @@ export async function openZip(
     let quote = 0;
     if (worksheet) sheets++;
     const merges = worksheet ? mergedCellCounter() : undefined;
+    const escapes = worksheet ? inlineEscapeSpotter() : undefined;
     const mergedBefore = mergedCells;
     const size = await inflatePart(bytes, entry, { bytes: PARTS[kind], reason: TOO_BIG[kind] }, (chunk) => {
       inflated += chunk.length;
@@ -329,6 +349,7 @@ export async function openZip(
           state = b === 0x3c ? 1 : state === 1 && b === 0x63 ? 2 : 0;
         }
         mergedCells = mergedBefore + merges!.add(chunk);
+        escapes!.add(chunk);
         if (mergedCells > SOURCE_LIMITS.mergedCells) throw new SourceFormatError(REASONS.mergesTooBig);
       } else if (document) {
         for (let i = 0; i < chunk.length; i++) {
@@ -355,8 +376,9 @@ export async function openZip(
     // A header that lies about the size is a damaged (or hostile) file.
     if (size !== entry.originalSize) throw corrupted();
     if (keeping) parts.set(entry.name, new Uint8Array(Buffer.concat(kept)));
+    if (escapes?.found()) inlineEscapes.push(entry.name);
   }
-  return { parts, sheets, cellElements, documentNodes };
+  return { parts, sheets, cellElements, documentNodes, inlineEscapes };
 }
 
 /** Checks a zip as `expect` without keeping any part. */
@@ -384,9 +406,9 @@ export function explainUnreadable(head: Uint8Array, format: SourceFormat): strin
   if (startsWith(head, [0x25, 0x50, 0x44, 0x46])) return REASONS.pdf;
   if (format === 'csv') return REASONS.binaryCsv;
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    // A zip, but not the claimed Office file (e.g. an .xlsm, or a .docx named .xlsx).
+    // A zip, but not the claimed Office file (e.g. a .docx named .xlsx).
     try {
-      if (zipEntries(head).some((e) => /vbaProject\.bin$/i.test(e.name))) return REASONS.macros;
+      zipEntries(head);
     } catch {
       return REASONS.corrupted;
     }

@@ -20,7 +20,7 @@ export const dataExportFileName = (projectName: string, format: 'csv' | 'xlsx', 
   `${safeFileName(projectName)} - Export ${now.toISOString().slice(0, 10)}.${format}`;
 
 /** '<original base name> (answered).<ext>' */
-export function answeredFileName(originalName: string, format: SourceFormat) {
+export function answeredFileName(originalName: string, format: SourceFormat | 'xlsm') {
   const base = originalName.replace(/\.[A-Za-z0-9]+$/, '');
   return `${safeFileName(base, 'Questionnaire')} (answered).${format}`;
 }

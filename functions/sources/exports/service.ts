@@ -8,16 +8,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   DATA_EXPORT_COLUMNS,
+  type EXPORT_ENCODINGS,
   EXPORT_PREVIEW_ROWS,
   type ExportPreview,
+  type ExportProblem,
   type ExportRequest,
   type FileLink,
+  MACRO_WORKBOOK,
   SOURCE_CONTENT_TYPES,
 } from '../../../shared/schemas/source';
 import type { TeamCaller } from '../../common/caller';
 import type { ProjectItem, QuestionItem, SourceItem } from '../../common/entities';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
-import { SourceFormatError } from '../../common/formats/types';
+import { type CellWrite, SourceFormatError } from '../../common/formats/types';
 import { visibleProject } from '../../common/project-access';
 import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { usersById } from '../../common/team-directory';
@@ -25,6 +28,7 @@ import { dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 import * as repo from './repo';
 import {
+  cellAddress,
   documentWriteBack,
   type ExportSheet,
   exportableSheets,
@@ -42,9 +46,22 @@ export const EXPORT_MESSAGES = {
   documentNotConfigured:
     'This document is not configured yet. Configure its questions before exporting the answered file.',
   originalMissing: 'The original file could not be found. Upload it again to export it answered.',
+  unrepresentable:
+    'Some answers have characters this file’s encoding cannot hold. Choose “Write as UTF-8 instead” to export it, or change those answers.',
+} as const;
+
+/** The encoding a CSV source is written in when its own cannot hold every answer. */
+const LEGACY_ENCODING_NAME = 'Windows-1252';
+const quoted = (characters: string[]) => characters.map((c) => `“${c}”`).join(', ');
+export const PROBLEM_MESSAGES = {
+  locked: (cell: string) => `Not written: cell ${cell} is locked (the sheet is protected).`,
+  unrepresentable: (characters: string[]) =>
+    `${LEGACY_ENCODING_NAME} cannot hold ${quoted(characters)} of this answer.`,
 } as const;
 
 export const EXPORTS_PREFIX = 'exports/';
+
+type ExportEncoding = (typeof EXPORT_ENCODINGS)[number];
 
 // ——— Downloads ———
 
@@ -69,6 +86,8 @@ interface Prepared {
   rows: string[][];
   questionCount: number;
   answeredCount: number;
+  /** What the file will not take as the project holds it (reads the original: preview and export only). */
+  check?: () => Promise<Pick<ExportPreview, 'problems' | 'unrepresentable'>>;
   /** Writes the file (only when exporting, not for the preview). */
   write: () => Promise<{ bytes: Uint8Array; contentType: string }>;
 }
@@ -116,7 +135,11 @@ async function readySource(project: ProjectItem, projectSourceId: string): Promi
   return source;
 }
 
-async function prepareSource(project: ProjectItem, projectSourceId: string): Promise<Prepared> {
+async function prepareSource(
+  project: ProjectItem,
+  projectSourceId: string,
+  encoding: ExportEncoding,
+): Promise<Prepared> {
   const { teamId, projectId } = project;
   const source = await readySource(project, projectSourceId);
   const levels = { file: source.complianceWording, project: project.complianceWording };
@@ -125,6 +148,7 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
 
   let placed: PlacedQuestion[];
   let write: () => Promise<Uint8Array>;
+  let check: Prepared['check'];
   if (source.fileFormat === 'docx') {
     const [document, questions] = await Promise.all([
       repo.documentOf(teamId, projectId, projectSourceId),
@@ -149,20 +173,55 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
     if (!configured.length) throw new ConflictError(EXPORT_MESSAGES.sheetsNotConfigured);
     const result = sheetWriteBack(ofSource(questions), configured, levels);
     placed = result.placed;
+    const references = new Map(questions.map((q) => [q.questionId, q.referenceNumber]));
+    const sheetNames = new Map(configured.map((s) => [s.sheetIndex, s.sheetName]));
+    const problem = (write: CellWrite, message: string): ExportProblem => {
+      const referenceNumber = references.get(write.questionId ?? '');
+      return { questionId: write.questionId ?? '', ...(referenceNumber ? { referenceNumber } : {}), message };
+    };
+    check = async () => {
+      const formats = await import('../../common/formats/write-spreadsheet');
+      const bytes = await original(source);
+      const locked = await formats.lockedWrites(bytes, format, result.writes);
+      const unrepresentable = formats.unrepresentableWrites(bytes, format, result.writes);
+      const problems = [
+        ...locked.map((w) =>
+          problem(
+            w,
+            PROBLEM_MESSAGES.locked(
+              cellAddress(sheetNames.get(w.sheetIndex) ?? '', w.rowNumber, w.columnNumber),
+            ),
+          ),
+        ),
+        ...unrepresentable.map((u) => problem(u.write, PROBLEM_MESSAGES.unrepresentable(u.characters))),
+      ];
+      const characters = [...new Set(unrepresentable.flatMap((u) => u.characters))];
+      return {
+        ...(problems.length ? { problems } : {}),
+        ...(characters.length ? { unrepresentable: { encoding: LEGACY_ENCODING_NAME, characters } } : {}),
+      };
+    };
     write = async () => {
-      const { writeSpreadsheet } = await import('../../common/formats/write-spreadsheet');
-      return bytesOf(await writeSpreadsheet(await original(source), format, result.writes));
+      const formats = await import('../../common/formats/write-spreadsheet');
+      const bytes = await original(source);
+      // Never a silent '?': the original encoding is refused when it cannot hold an answer.
+      if (encoding !== 'utf-8' && formats.unrepresentableWrites(bytes, format, result.writes).length)
+        throw new ConflictError(EXPORT_MESSAGES.unrepresentable);
+      return bytesOf(await formats.writeSpreadsheet(bytes, format, result.writes, { encoding }));
     };
   }
+  // A macro-enabled workbook stays one, whatever it was named: Excel opens it only by its own extension.
+  const macro = source.fileFormat === 'xlsx' && source.macroEnabled;
   return {
-    fileName: answeredFileName(source.fileName, source.fileFormat),
+    fileName: answeredFileName(source.fileName, macro ? MACRO_WORKBOOK.extension : source.fileFormat),
     columns: SOURCE_PREVIEW_COLUMNS,
     rows: placed.map(placedRow),
     questionCount: placed.length,
     answeredCount: answered(placed),
+    check: check && (() => explained(check)),
     write: async () => ({
-      bytes: await writeOrExplain(write),
-      contentType: SOURCE_CONTENT_TYPES[source.fileFormat],
+      bytes: await explained(write),
+      contentType: macro ? MACRO_WORKBOOK.contentType : SOURCE_CONTENT_TYPES[source.fileFormat],
     }),
   };
 }
@@ -174,9 +233,9 @@ async function original(source: SourceItem): Promise<Uint8Array> {
 }
 
 /** A file the writer cannot write into is the user's to know about (422), never a 500. */
-async function writeOrExplain(write: () => Promise<Uint8Array>) {
+async function explained<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await write();
+    return await run();
   } catch (error) {
     if (error instanceof SourceFormatError) throw new UnprocessableError(error.reason, { cause: error });
     throw error;
@@ -192,7 +251,7 @@ async function prepare(caller: TeamCaller, projectId: string, body: ExportReques
   const project = await visibleProject(caller, projectId);
   return body.kind === 'DATA'
     ? prepareData(project, body.format)
-    : prepareSource(project, body.projectSourceId);
+    : prepareSource(project, body.projectSourceId, body.encoding ?? 'original');
 }
 
 export async function exportPreview(
@@ -200,8 +259,19 @@ export async function exportPreview(
   projectId: string,
   body: ExportRequest,
 ): Promise<ExportPreview> {
-  const { fileName, columns, rows, questionCount, answeredCount } = await prepare(caller, projectId, body);
-  return { fileName, columns, rows: rows.slice(0, EXPORT_PREVIEW_ROWS), questionCount, answeredCount };
+  const { fileName, columns, rows, questionCount, answeredCount, check } = await prepare(
+    caller,
+    projectId,
+    body,
+  );
+  return {
+    fileName,
+    columns,
+    rows: rows.slice(0, EXPORT_PREVIEW_ROWS),
+    questionCount,
+    answeredCount,
+    ...(check ? await check() : {}),
+  };
 }
 
 export async function exportQuestions(

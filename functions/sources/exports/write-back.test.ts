@@ -92,11 +92,18 @@ describe('sheetWriteBack', () => {
       project: { compliant: 'Project yes' },
     });
     // Assess
+    const [ninth, seventh] = questions.map((q) => q.questionId);
     expect(writes).toEqual([
-      { sheetIndex: 1, rowNumber: 7, columnNumber: 4, value: 'Yes, AES-256.' },
-      { sheetIndex: 1, rowNumber: 7, columnNumber: 5, value: 'Project yes' },
-      { sheetIndex: 1, rowNumber: 9, columnNumber: 4, value: 'Quarterly, by the security team.' },
-      { sheetIndex: 1, rowNumber: 9, columnNumber: 5, value: 'Partly' },
+      { sheetIndex: 1, rowNumber: 7, columnNumber: 4, value: 'Yes, AES-256.', questionId: seventh },
+      { sheetIndex: 1, rowNumber: 7, columnNumber: 5, value: 'Project yes', questionId: seventh },
+      {
+        sheetIndex: 1,
+        rowNumber: 9,
+        columnNumber: 4,
+        value: 'Quarterly, by the security team.',
+        questionId: ninth,
+      },
+      { sheetIndex: 1, rowNumber: 9, columnNumber: 5, value: 'Partly', questionId: ninth },
     ]);
     expect(placed.map((p) => [p.location, p.answer, p.compliance])).toEqual([
       ['Security!D7', 'Yes, AES-256.', 'Project yes'],
@@ -139,7 +146,9 @@ describe('sheetWriteBack', () => {
     // Act
     const { writes, placed } = sheetWriteBack(questions, [plain], {});
     // Assess
-    expect(writes).toEqual([{ sheetIndex: 1, rowNumber: 7, columnNumber: 3, value: 'Yes' }]);
+    expect(writes).toEqual([
+      { sheetIndex: 1, rowNumber: 7, columnNumber: 3, value: 'Yes', questionId: questions[0].questionId },
+    ]);
     expect(placed[0].compliance).toBe('');
   });
 });

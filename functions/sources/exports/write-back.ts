@@ -115,11 +115,12 @@ export function sheetWriteBack(
       sheet: sheet.complianceWording,
     });
     const { sheetIndex } = sheet;
+    const { questionId } = question;
     if (answerColumn && question.answer.trim()) {
-      writes.push({ sheetIndex, rowNumber, columnNumber: answerColumn, value: question.answer });
+      writes.push({ sheetIndex, rowNumber, columnNumber: answerColumn, value: question.answer, questionId });
     }
     if (complianceColumn && compliance) {
-      writes.push({ sheetIndex, rowNumber, columnNumber: complianceColumn, value: compliance });
+      writes.push({ sheetIndex, rowNumber, columnNumber: complianceColumn, value: compliance, questionId });
     }
     const shownColumn = answerColumn ?? complianceColumn ?? columnOf(sheet, 'QUESTION') ?? 1;
     placed.push({

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectSheetLayout } from '../../../functions/common/formats/detect';
 import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
 import { SourceFormatError } from '../../../functions/common/formats/types';
 import { checkZip, explainUnreadable, REASONS } from '../../../functions/common/formats/zip-guard';
+import { macroQuestionnaire } from '../../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireCsv, buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 
 const toBytes = async (workbook: ExcelJS.Workbook) => new Uint8Array(await workbook.xlsx.writeBuffer());
@@ -185,21 +186,61 @@ describe('bad files', () => {
     expect(await reason(readSpreadsheet(real.subarray(0, real.length / 2), 'xlsx'))).toBe(REASONS.corrupted);
   });
 
-  it('names password-protected and legacy files, PDFs and macro workbooks', async () => {
+  it('names password-protected and legacy files and PDFs, and reads a macro workbook (its macros never run)', async () => {
+    // Prepare
     const cfb = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
+    const xlsm = macroQuestionnaire().bytes;
+
+    // Act
+    const workbook = await readSpreadsheet(xlsm, 'xlsx');
+
+    // Assess
     expect(explainUnreadable(cfb, 'xlsx')).toBe(REASONS.protectedOrLegacy);
     expect(explainUnreadable(strToU8('%PDF-1.7 ...'), 'docx')).toBe(REASONS.pdf);
-    const xlsm = zipSync({
-      '[Content_Types].xml': strToU8('<Types/>'),
-      'xl/workbook.xml': strToU8('<workbook/>'),
-      'xl/vbaProject.bin': new Uint8Array(64),
-    });
-    expect(explainUnreadable(xlsm, 'xlsx')).toBe(REASONS.macros);
-    await expect(checkZip(xlsm, 'xlsx')).rejects.toThrow(REASONS.macros);
+    expect(workbook.sheets.map((s) => s.sheetName)).toEqual(['Instructions', 'Questions']);
     const docx = zipSync({ 'word/document.xml': strToU8('<w:document/>') });
     await expect(checkZip(docx, 'xlsx')).rejects.toThrow(
       'This file is not an Excel workbook. Save it as .xlsx and upload it again.',
     );
+  });
+
+  it('names sheets by their tabs in tab order whatever their part names, and decodes OOXML escapes', async () => {
+    // Prepare: tab 1 "Instructions" is sheet2.xml, tab 2 "Questions" is sheet1.xml.
+    const { bytes } = macroQuestionnaire();
+
+    // Act
+    const { sheets } = await readSpreadsheet(bytes, 'xlsx');
+
+    // Assess
+    expect(sheets.map((s) => [s.sheetIndex, s.sheetName])).toEqual([
+      [0, 'Instructions'],
+      [1, 'Questions'],
+    ]);
+    expect(sheets[0].content.rows[0].cells).toEqual(['Read every question and answer in column B.']);
+    expect(sheets[1].content.rows.map((r) => r.cells[0])).toEqual([
+      'Question',
+      'Do you encrypt data at rest?\r\n(AES-256 or stronger)',
+      'Is MFA enforced for admin_accounts?',
+      'Do you run annual penetration tests?',
+      'Do you have a written incident response plan?',
+    ]);
+  });
+
+  it('decodes OOXML escapes in inline strings too, once (exceljs decodes them in shared strings only)', async () => {
+    // Prepare: A3 of "Questions" as an inline string with escapes, an entity and a literal "_x000D_".
+    const parts = unzipSync(macroQuestionnaire().bytes);
+    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']).replace(
+      '<c r="A3" t="s"><v>3</v></c>',
+      '<c r="A3" t="inlineStr"><is><t xml:space="preserve">Is MFA enforced?_x000D__x000A_See R&amp;D_x005F_x000D_ note</t></is></c>',
+    );
+    const bytes = zipSync({ ...parts, 'xl/worksheets/sheet1.xml': strToU8(sheet) });
+
+    // Act
+    const { sheets } = await readSpreadsheet(bytes, 'xlsx');
+
+    // Assess
+    expect(sheets[1].content.rows[2].cells[0]).toBe('Is MFA enforced?\r\nSee R&D_x000D_ note');
+    expect(sheets[1].content.rows[1].cells[0]).toBe('Do you encrypt data at rest?\r\n(AES-256 or stronger)');
   });
 
   it('refuses a zip bomb before inflating it', async () => {

@@ -8,7 +8,14 @@ import * as XLSX from 'xlsx';
 import { dataExport, neutralise } from '../../../functions/common/formats/data-export';
 import { parseCsv, readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
 import type { CellWrite } from '../../../functions/common/formats/types';
-import { columnLetters, writeSpreadsheet } from '../../../functions/common/formats/write-spreadsheet';
+import {
+  columnLetters,
+  lockedWrites,
+  UNREPRESENTABLE_REFUSED,
+  unrepresentableWrites,
+  writeSpreadsheet,
+} from '../../../functions/common/formats/write-spreadsheet';
+import { macroQuestionnaire } from '../../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
 
@@ -140,6 +147,83 @@ describe('writeSpreadsheet (xlsx)', () => {
   });
 });
 
+describe('writeSpreadsheet (macro workbooks and protected sheets)', () => {
+  // Tab 2 "Questions" is xl/worksheets/sheet1.xml; B2 and B4 unlocked, B3 locked, B5 absent (locked).
+  const answers: CellWrite[] = [2, 3, 4, 5].map((rowNumber) => ({
+    sheetIndex: 1,
+    rowNumber,
+    columnNumber: 2,
+    value: `Answer ${rowNumber}`,
+  }));
+
+  it('keeps the VBA project byte for byte and writes into the tab the answers belong to', async () => {
+    // Prepare
+    const { bytes, vbaProject } = macroQuestionnaire({ protectedSheet: false });
+
+    // Act
+    const written = await writeSpreadsheet(bytes, 'xlsx', answers);
+
+    // Assess
+    const after = unzipSync(written);
+    expect(after['xl/vbaProject.bin']).toEqual(vbaProject);
+    const before = unzipSync(bytes);
+    for (const name of Object.keys(before)) {
+      if (name === 'xl/worksheets/sheet1.xml') continue;
+      expect(after[name], name).toEqual(before[name]);
+    }
+    const book = XLSX.read(written, { type: 'array' });
+    expect(book.SheetNames).toEqual(['Instructions', 'Questions']);
+    expect([2, 3, 4, 5].map((row) => book.Sheets.Questions[`B${row}`]?.v)).toEqual([
+      'Answer 2',
+      'Answer 3',
+      'Answer 4',
+      'Answer 5',
+    ]);
+    expect(book.Sheets.Instructions.B2).toBeUndefined();
+  });
+
+  it('writes only the unlocked cells of a protected sheet, which stays protected', async () => {
+    // Prepare
+    const { bytes } = macroQuestionnaire();
+
+    // Act
+    const locked = await lockedWrites(bytes, 'xlsx', answers);
+    const written = await writeSpreadsheet(bytes, 'xlsx', answers);
+
+    // Assess
+    expect(locked.map((w) => w.rowNumber)).toEqual([3, 5]);
+    const sheet = strFromU8(unzipSync(written)['xl/worksheets/sheet1.xml']);
+    expect(sheet).toContain('<sheetProtection sheet="1" objects="1" scenarios="1"/>');
+    const book = XLSX.read(written, { type: 'array' });
+    expect([2, 3, 4, 5].map((row) => book.Sheets.Questions[`B${row}`]?.v)).toEqual([
+      'Answer 2',
+      undefined,
+      'Answer 4',
+      undefined,
+    ]);
+    expect(await lockedWrites(macroQuestionnaire({ protectedSheet: false }).bytes, 'xlsx', answers)).toEqual(
+      [],
+    );
+  });
+
+  it('writes text that looks like an OOXML escape, or holds a control character, exactly as given', async () => {
+    // Prepare
+    const { bytes } = macroQuestionnaire({ protectedSheet: false });
+    const value = 'See policy_x000D_ref and\u0007bell';
+
+    // Act
+    const written = await writeSpreadsheet(bytes, 'xlsx', [{ ...answers[0], value }]);
+
+    // Assess
+    const sheet = strFromU8(unzipSync(written)['xl/worksheets/sheet1.xml']);
+    expect(sheet).toContain('See policy_x005F_x000D_ref and_x0007_bell');
+    // Read back as Excel reads an inline string: escapes decoded (by SheetJS, and by our own reader).
+    expect(XLSX.read(written, { type: 'array' }).Sheets.Questions.B2.v).toBe(value);
+    const { sheets } = await readSpreadsheet(written, 'xlsx');
+    expect(sheets[1].content.rows[1].cells[1]).toBe(value);
+  });
+});
+
 describe('writeSpreadsheet (csv)', () => {
   it('fills the answer column in the file’s own encoding, delimiter and line endings', async () => {
     const text = 'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;\r\n2;"Deux\r\nlignes";\r\n';
@@ -153,6 +237,35 @@ describe('writeSpreadsheet (csv)', () => {
       'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;"Oui; “AES”"\r\n2;"Deux\r\nlignes";Non\r\n',
     );
     expect(parseCsv(written).encoding).toBe('windows-1252');
+  });
+
+  it('lists the characters a Windows-1252 file cannot hold, refuses to replace them, and writes UTF-8 when asked', async () => {
+    // Prepare
+    const text = 'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;\r\n2;Journalisez-vous ?;\r\n';
+    const original = new Uint8Array(iconv.encode(text, 'windows-1252'));
+    const writes: CellWrite[] = [
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: 'Oui — AES ✓ 日本 ✓' },
+      { sheetIndex: 0, rowNumber: 3, columnNumber: 3, value: 'Oui, “toujours” 😀' },
+    ];
+
+    // Act
+    const listed = unrepresentableWrites(original, 'csv', writes);
+    const refused = writeSpreadsheet(original, 'csv', writes);
+    const utf8 = await writeSpreadsheet(original, 'csv', writes, { encoding: 'utf-8' });
+
+    // Assess
+    expect(listed.map((w) => [w.write.rowNumber, w.characters])).toEqual([
+      [2, ['✓', '日', '本']],
+      [3, ['😀']],
+    ]);
+    await expect(refused).rejects.toThrow(UNREPRESENTABLE_REFUSED);
+    expect([...utf8.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(parseCsv(utf8).rows).toEqual([
+      ['Réf', 'Question', 'Réponse'],
+      ['1', 'Chiffrez-vous les données ?', 'Oui — AES ✓ 日本 ✓'],
+      ['2', 'Journalisez-vous ?', 'Oui, “toujours” 😀'],
+    ]);
+    expect(unrepresentableWrites(strToU8(text), 'csv', writes)).toEqual([]);
   });
 
   it("neutralises the answers it writes that a spreadsheet would run, and leaves the customer's own cells", async () => {

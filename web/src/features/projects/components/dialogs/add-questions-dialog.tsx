@@ -69,7 +69,7 @@ export function AddQuestionsDialog({
         <Choice
           icon={<IconFileImport size={22} />}
           title="Import from a file"
-          description="Spreadsheets (.xlsx, .csv) and documents (.docx), up to 25MB"
+          description="Spreadsheets (.xlsx, .xlsm, .csv) and documents (.docx), up to 25MB"
           onClick={onImportFile}
         />
         <Choice

@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useExportQuestions } from '@/features/projects/api/export-questions';
 import { useSources } from '@/features/projects/api/list-sources';
 import { useExportPreview } from '@/features/projects/api/preview-export';
+import { ExportProblems, exportAllowed } from '@/features/projects/components/export/export-problems';
 import { FormatIcon } from '@/features/projects/components/sources/source-visuals';
 import { downloadLink } from '@/lib/download';
 import { notifyError } from '@/lib/notify';
@@ -49,6 +50,7 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
   const ready = useMemo(() => (sources.data ?? []).filter(answerable), [sources.data]);
   const [picked, setPicked] = useState<Choice | null>(null);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
+  const [utf8, setUtf8] = useState(false);
   const choice: Choice =
     picked ?? (ready[0] ? { kind: 'SOURCE', projectSourceId: ready[0].projectSourceId } : { kind: 'DATA' });
   const request: ExportRequest =
@@ -61,11 +63,16 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
 
   const close = () => {
     setPicked(null);
+    setUtf8(false);
     onClose();
   };
   const run = async () => {
     try {
-      const link = await exporting.mutateAsync({ projectId: project.projectId, body: request });
+      const body: ExportRequest =
+        request.kind === 'SOURCE' && utf8 && preview.data?.unrepresentable
+          ? { ...request, encoding: 'utf-8' }
+          : request;
+      const link = await exporting.mutateAsync({ projectId: project.projectId, body });
       downloadLink(link.url, link.fileName);
       close();
     } catch {
@@ -78,9 +85,10 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
       <Stack gap="md">
         <Radio.Group
           value={value}
-          onChange={(v) =>
-            setPicked(v === 'DATA' ? { kind: 'DATA' } : { kind: 'SOURCE', projectSourceId: v })
-          }
+          onChange={(v) => {
+            setUtf8(false);
+            setPicked(v === 'DATA' ? { kind: 'DATA' } : { kind: 'SOURCE', projectSourceId: v });
+          }}
           label="What to export"
         >
           <Stack gap="xs" mt="xs">
@@ -204,11 +212,13 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
           ) : null}
         </Paper>
 
+        {preview.data ? <ExportProblems preview={preview.data} utf8={utf8} onUtf8Change={setUtf8} /> : null}
+
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={run} loading={exporting.isPending} disabled={!preview.data}>
+          <Button onClick={run} loading={exporting.isPending} disabled={!exportAllowed(preview.data, utf8)}>
             Export
           </Button>
         </Group>

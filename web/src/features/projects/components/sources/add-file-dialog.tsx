@@ -43,7 +43,7 @@ export interface AddFileDialogProps {
 }
 
 /**
- * Add File (spec 001 §2, §5): choose a questionnaire (.xlsx, .csv or .docx, at most 25MB; Upload
+ * Add File (spec 001 §2, §5): choose a questionnaire (.xlsx or .xlsm, .csv or .docx, at most 25MB; Upload
  * stays disabled until one is chosen), upload it, and hand it over to be read. The too-large check
  * runs in the browser first, with the spec's exact text.
  */
@@ -154,7 +154,7 @@ export function AddFileDialog({ projectId, opened, onClose, onUploaded }: AddFil
               </Text>
             </Text>
             <Text size="xs" c="dimmed" ta="center">
-              Excel (.xlsx), CSV (.csv) or Word (.docx), up to 25MB
+              Excel (.xlsx, .xlsm), CSV (.csv) or Word (.docx), up to 25MB
             </Text>
           </Stack>
         </UnstyledButton>

@@ -269,7 +269,8 @@ export function SourceCard({
             <StatusBadge status={source.status} />
             {ready ? (
               <Text size="xs" c="dimmed">
-                {FORMAT_LABEL[source.fileFormat]} · {questionsText(total)}
+                {source.macroEnabled ? 'Excel macro workbook' : FORMAT_LABEL[source.fileFormat]} ·{' '}
+                {questionsText(total)}
               </Text>
             ) : null}
           </Group>

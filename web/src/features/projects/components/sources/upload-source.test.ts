@@ -6,8 +6,9 @@ import { fileProblem, uploadErrorText, uploadSource } from './upload-source';
 const MB = 1024 * 1024;
 
 describe('fileProblem', () => {
-  it('accepts .xlsx, .csv and .docx up to 25MB, whatever the case of the extension', () => {
+  it('accepts .xlsx, .xlsm, .csv and .docx up to 25MB, whatever the case of the extension', () => {
     expect(fileProblem({ name: 'Vendor Questionnaire.xlsx', size: 25 * MB })).toBeNull();
+    expect(fileProblem({ name: 'SIG Lite 2026.XLSM', size: 10 })).toBeNull();
     expect(fileProblem({ name: 'answers.CSV', size: 10 })).toBeNull();
     expect(fileProblem({ name: 'policy.docx', size: 10 })).toBeNull();
   });
@@ -16,7 +17,7 @@ describe('fileProblem', () => {
     expect(fileProblem({ name: 'big.xlsx', size: 25 * MB + 1 })).toBe(
       'That file is too large. We allow up to 25MB.',
     );
-    expect(fileProblem({ name: 'macro.xlsm', size: 10 })).toBe(SOURCE_MESSAGES.uploadError);
+    expect(fileProblem({ name: 'legacy.xls', size: 10 })).toBe(SOURCE_MESSAGES.uploadError);
     expect(fileProblem({ name: 'no-extension', size: 10 })).toBe(SOURCE_MESSAGES.uploadError);
   });
 });

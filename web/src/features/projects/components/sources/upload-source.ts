@@ -14,7 +14,7 @@ import type { CompleteSourceInput } from '@/features/projects/api/complete-sourc
 import type { CreateSourceInput } from '@/features/projects/api/create-source';
 import { isApiError } from '@/lib/api-client';
 
-export const ACCEPTED_EXTENSIONS = '.xlsx,.csv,.docx';
+export const ACCEPTED_EXTENSIONS = '.xlsx,.xlsm,.csv,.docx';
 
 /** Why a chosen file cannot be uploaded (the spec's exact texts), or null. */
 export function fileProblem(file: { name: string; size: number }): string | null {
