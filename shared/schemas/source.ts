@@ -46,6 +46,7 @@ export const COLUMN_TYPES = [
   'INFORMATION',
   'SECTION',
   'IMPORTANCE',
+  'COMPLIANCE_MARK',
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
@@ -57,6 +58,7 @@ export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
   INFORMATION: 'Information',
   SECTION: 'Section',
   IMPORTANCE: 'Importance',
+  COMPLIANCE_MARK: 'Compliance Mark',
 };
 
 const RowNumber = z.number().int().min(1).max(1_048_576);
@@ -85,7 +87,13 @@ export const SheetContent = z.object({
     }),
   ),
   rows: z.array(
-    z.object({ rowNumber: z.number().int(), hidden: z.boolean().optional(), cells: z.array(z.string()) }),
+    z.object({
+      rowNumber: z.number().int(),
+      hidden: z.boolean().optional(),
+      /** Every filled cell of the row is bold (a title row). */
+      bold: z.boolean().optional(),
+      cells: z.array(z.string()),
+    }),
   ),
   merges: z.array(
     z.object({
@@ -95,6 +103,25 @@ export const SheetContent = z.object({
       toColumn: z.number().int(),
     }),
   ),
+  /**
+   * The sheet's drop-down lists: the ranges each covers (never expanded to cells) and the values it
+   * allows, resolved from an inline list, a range or a defined name (another sheet's, hidden or not).
+   */
+  validations: z
+    .array(
+      z.object({
+        ranges: z.array(
+          z.object({
+            fromRow: z.number().int(),
+            fromColumn: z.number().int(),
+            toRow: z.number().int(),
+            toColumn: z.number().int(),
+          }),
+        ),
+        values: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 export type SheetContent = z.infer<typeof SheetContent>;
 
@@ -317,6 +344,13 @@ export const ExportPreview = z.object({
   rows: z.array(z.array(z.string())),
   questionCount: z.number().int(),
   answeredCount: z.number().int(),
+  /**
+   * Questions whose classification the drop-down (or mark columns) of their compliance cell has no
+   * value for: their cell is left as it was.
+   */
+  notAllowed: z
+    .array(z.object({ location: z.string(), question: z.string(), compliance: z.string() }))
+    .optional(),
 });
 export type ExportPreview = z.infer<typeof ExportPreview>;
 
