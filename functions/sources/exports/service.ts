@@ -12,6 +12,7 @@ import {
   type ExportPreview,
   type ExportRequest,
   type FileLink,
+  SheetContent,
   SOURCE_CONTENT_TYPES,
 } from '../../../shared/schemas/source';
 import type { TeamCaller } from '../../common/caller';
@@ -21,6 +22,7 @@ import { SourceFormatError } from '../../common/formats/types';
 import { visibleProject } from '../../common/project-access';
 import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { usersById } from '../../common/team-directory';
+import { sheetContentKey } from '../sources';
 import { dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 import * as repo from './repo';
@@ -28,6 +30,7 @@ import {
   documentWriteBack,
   type ExportSheet,
   exportableSheets,
+  type NotAllowed,
   type PlacedQuestion,
   placedRow,
   SOURCE_PREVIEW_COLUMNS,
@@ -69,6 +72,7 @@ interface Prepared {
   rows: string[][];
   questionCount: number;
   answeredCount: number;
+  notAllowed?: NotAllowed[];
   /** Writes the file (only when exporting, not for the preview). */
   write: () => Promise<{ bytes: Uint8Array; contentType: string }>;
 }
@@ -124,6 +128,7 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
     questions.filter((q) => q.projectSourceId === projectSourceId && q.creationType === 'IMPORTED');
 
   let placed: PlacedQuestion[];
+  let notAllowed: NotAllowed[] | undefined;
   let write: () => Promise<Uint8Array>;
   if (source.fileFormat === 'docx') {
     const [document, questions] = await Promise.all([
@@ -145,10 +150,13 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
       repo.sheetsOf(teamId, projectId, projectSourceId),
       repo.linkedQuestionsOf(teamId, projectId),
     ]);
-    const configured = exportableSheets(sheets as ExportSheet[]);
+    const configured = await Promise.all(
+      exportableSheets(sheets as ExportSheet[]).map((sheet) => withContent(source, sheet)),
+    );
     if (!configured.length) throw new ConflictError(EXPORT_MESSAGES.sheetsNotConfigured);
     const result = sheetWriteBack(ofSource(questions), configured, levels);
     placed = result.placed;
+    notAllowed = result.notAllowed;
     write = async () => {
       const { writeSpreadsheet } = await import('../../common/formats/write-spreadsheet');
       return bytesOf(await writeSpreadsheet(await original(source), format, result.writes));
@@ -160,11 +168,27 @@ async function prepareSource(project: ProjectItem, projectSourceId: string): Pro
     rows: placed.map(placedRow),
     questionCount: placed.length,
     answeredCount: answered(placed),
+    ...(notAllowed?.length ? { notAllowed } : {}),
     write: async () => ({
       bytes: await writeOrExplain(write),
       contentType: SOURCE_CONTENT_TYPES[source.fileFormat],
     }),
   };
+}
+
+/**
+ * A sheet with a compliance column, with its cells and drop-down lists (the compliance written must
+ * be a value the cell's list allows, and "X"-mark columns are named by their titles).
+ */
+async function withContent(source: SourceItem, sheet: ExportSheet): Promise<ExportSheet> {
+  const needed = sheet.columnClassifications.some(
+    (c) => c.columnType === 'COMPLIANCE_STATUS' || c.columnType === 'COMPLIANCE_MARK',
+  );
+  if (!needed || source.fileFormat !== 'xlsx') return sheet;
+  const bytes = await readObjectBytes(sheetContentKey(source, sheet.sheetId));
+  if (!bytes) return sheet;
+  const parsed = SheetContent.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+  return parsed.success ? { ...sheet, content: parsed.data } : sheet;
 }
 
 async function original(source: SourceItem): Promise<Uint8Array> {
@@ -200,8 +224,19 @@ export async function exportPreview(
   projectId: string,
   body: ExportRequest,
 ): Promise<ExportPreview> {
-  const { fileName, columns, rows, questionCount, answeredCount } = await prepare(caller, projectId, body);
-  return { fileName, columns, rows: rows.slice(0, EXPORT_PREVIEW_ROWS), questionCount, answeredCount };
+  const { fileName, columns, rows, questionCount, answeredCount, notAllowed } = await prepare(
+    caller,
+    projectId,
+    body,
+  );
+  return {
+    fileName,
+    columns,
+    rows: rows.slice(0, EXPORT_PREVIEW_ROWS),
+    questionCount,
+    answeredCount,
+    ...(notAllowed ? { notAllowed } : {}),
+  };
 }
 
 export async function exportQuestions(

@@ -204,6 +204,22 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
           ) : null}
         </Paper>
 
+        {preview.data?.notAllowed?.length ? (
+          <Alert color="orange" variant="light" data-testid="export-not-allowed">
+            <Text size="sm">
+              {preview.data.notAllowed.length === 1
+                ? "1 question has a compliance value that the column's list does not allow: "
+                : `${preview.data.notAllowed.length} questions have a compliance value that the column's list does not allow: `}
+              {preview.data.notAllowed
+                .slice(0, 5)
+                .map((q) => `${q.location} (${q.compliance})`)
+                .join(', ')}
+              {preview.data.notAllowed.length > 5 ? ` and ${preview.data.notAllowed.length - 5} more` : ''}.
+              Their cells are left as they are.
+            </Text>
+          </Alert>
+        ) : null}
+
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             Cancel
