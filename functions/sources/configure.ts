@@ -93,13 +93,20 @@ function sheetQuestions(
       .filter(Boolean)
       .join('\n');
   // Without a Section column, the merged or bold title rows above each group of questions.
-  const titled = of('SECTION').length ? undefined : titleSections(content.rows, content.merges, config.includedRows);
+  const titled = of('SECTION').length
+    ? undefined
+    : titleSections(content.rows, content.merges, config.includedRows);
   // "X"-mark columns: the column marked in a row names its classification by its title.
   const marks = of('COMPLIANCE_MARK').map((i) => i + 1);
   const markClass = new Map(
-    [...markTitles(content.rows, marks, config.includedRows, (t) => classificationOf(t, levels) !== undefined)].map(
-      ([column, title]) => [column, classificationOf(title, levels)],
-    ),
+    [
+      ...markTitles(
+        content.rows,
+        marks,
+        config.includedRows,
+        (t) => classificationOf(t, levels) !== undefined,
+      ),
+    ].map(([column, title]) => [column, classificationOf(title, levels)]),
   );
   const marked = (cells: string[]) =>
     marks.filter((c) => cells[c - 1]?.trim()).map((c) => markClass.get(c))[0] ?? undefined;

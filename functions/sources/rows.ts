@@ -50,7 +50,12 @@ export function shownText(
   return merge ? (cellsOf(merge.fromRow)?.[merge.fromColumn - 1] ?? '') : '';
 }
 
-type SheetRows = ReadonlyArray<{ rowNumber: number; hidden?: boolean; bold?: boolean; cells: readonly string[] }>;
+type SheetRows = ReadonlyArray<{
+  rowNumber: number;
+  hidden?: boolean;
+  bold?: boolean;
+  cells: readonly string[];
+}>;
 
 /** The longest a title row's text may be to name a section. */
 const TITLE_TEXT = 150;

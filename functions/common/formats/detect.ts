@@ -251,7 +251,8 @@ export function detectSheetLayout(sheet: ParsedSheet): SheetLayout {
   if (dropdown !== undefined) types.set(dropdown, 'COMPLIANCE_STATUS');
   // 2b. A group of "X"-mark columns titled Yes / No / N/A: one compliance answer.
   if (headerRow !== null && dropdown === undefined) {
-    for (const column of markColumns(sheet, headerRow, question, hidden)) types.set(column, 'COMPLIANCE_MARK');
+    for (const column of markColumns(sheet, headerRow, question, hidden))
+      types.set(column, 'COMPLIANCE_MARK');
   }
   // 2c. The other columns by title (single-use types: the first title wins).
   for (const [column, type] of titled) {
@@ -433,7 +434,8 @@ function markColumns(sheet: ParsedSheet, headerRow: number, question: number, hi
       seen.clear();
     };
     for (let column = 1; column <= titles.length; column++) {
-      const kind = column === question || hidden.has(column) ? null : markTitleClass(titles[column - 1] ?? '');
+      const kind =
+        column === question || hidden.has(column) ? null : markTitleClass(titles[column - 1] ?? '');
       if (!kind || seen.has(kind)) {
         close();
         if (!kind) continue;
@@ -445,7 +447,11 @@ function markColumns(sheet: ParsedSheet, headerRow: number, question: number, hi
     if (best.length < 2) continue;
     const marksOnly = best.every((column) =>
       sheet.content.rows.every(
-        (r) => r.rowNumber <= titleRow || r.hidden || !r.cells[column - 1]?.trim() || MARK.test(r.cells[column - 1].trim()),
+        (r) =>
+          r.rowNumber <= titleRow ||
+          r.hidden ||
+          !r.cells[column - 1]?.trim() ||
+          MARK.test(r.cells[column - 1].trim()),
       ),
     );
     if (marksOnly) return best;

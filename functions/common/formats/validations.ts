@@ -17,7 +17,13 @@ import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8 } from 'fflate';
 import type { SheetContent } from '../../../shared/schemas/source';
 
-export const VALIDATION_LIMITS = { perSheet: 200, ranges: 200, values: 50, valueText: 200, xmlBytes: 2_000_000 };
+export const VALIDATION_LIMITS = {
+  perSheet: 200,
+  ranges: 200,
+  values: 50,
+  valueText: 200,
+  xmlBytes: 2_000_000,
+};
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -67,9 +73,10 @@ const inlineList = (formula: string) =>
 
 /** `Lists!$A$1:$A$3`, `'My lists'!A1:A3` or `$A$1:$A$3` → the sheet's name (or null: this sheet) and its range. */
 function rangeReference(formula: string): { sheetName: string | null; range: CellRange } | null {
-  const match = /^(?:(?:'((?:[^']|'')+)'|([^'!:]+))!)?(\$?[A-Z]{0,3}\$?\d{0,7}(?::\$?[A-Z]{0,3}\$?\d{0,7})?)$/i.exec(
-    formula.trim(),
-  );
+  const match =
+    /^(?:(?:'((?:[^']|'')+)'|([^'!:]+))!)?(\$?[A-Z]{0,3}\$?\d{0,7}(?::\$?[A-Z]{0,3}\$?\d{0,7})?)$/i.exec(
+      formula.trim(),
+    );
   if (!match) return null;
   const range = parseRef(match[3]);
   if (!range) return null;
@@ -213,7 +220,8 @@ export function listValidations(
     }
     if (depth === 0 && /^[A-Za-z_\\][\w.\\]*$/.test(f)) {
       const matches = names.definedNames.filter((d) => d.name === f.toLowerCase());
-      const name = matches.find((d) => d.localSheetId === sheetIndex) ?? matches.find((d) => d.localSheetId === null);
+      const name =
+        matches.find((d) => d.localSheetId === sheetIndex) ?? matches.find((d) => d.localSheetId === null);
       return name ? resolve(name.formula, 1) : [];
     }
     return [];
@@ -242,7 +250,12 @@ export function allowedValuesAt(
   // A later validation over the same cell is the one Excel applies.
   for (let i = (validations?.length ?? 0) - 1; i >= 0; i--) {
     const v = validations![i];
-    if (v.ranges.some((r) => r.fromRow <= rowNumber && rowNumber <= r.toRow && r.fromColumn <= column && column <= r.toColumn))
+    if (
+      v.ranges.some(
+        (r) =>
+          r.fromRow <= rowNumber && rowNumber <= r.toRow && r.fromColumn <= column && column <= r.toColumn,
+      )
+    )
       return v.values;
   }
   return undefined;

@@ -204,7 +204,10 @@ function markColumnsOf(
   rows: Array<{ sheet: ExportSheet; rowNumber: number }>,
   levels: Omit<WordingLevels, 'sheet'>,
 ) {
-  const bySheet = new Map<string, Array<{ columnNumber: number; title: string; classification?: Classification }>>();
+  const bySheet = new Map<
+    string,
+    Array<{ columnNumber: number; title: string; classification?: Classification }>
+  >();
   for (const { sheet } of rows) {
     if (bySheet.has(sheet.sheetId)) continue;
     const columns = sheet.columnClassifications
@@ -222,7 +225,11 @@ function markColumnsOf(
       sheet.sheetId,
       columns.map((columnNumber) => {
         const title = titles.get(columnNumber) ?? '';
-        return { columnNumber, title, classification: title ? classificationOf(title, sheetLevels) : undefined };
+        return {
+          columnNumber,
+          title,
+          classification: title ? classificationOf(title, sheetLevels) : undefined,
+        };
       }),
     );
   }
