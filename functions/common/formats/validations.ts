@@ -19,7 +19,9 @@ import type { SheetContent } from '../../../shared/schemas/source';
 
 export const VALIDATION_LIMITS = {
   perSheet: 200,
-  ranges: 200,
+  /** References read from one validation's sqref, and ranges kept once adjacent ones are joined. */
+  references: 20_000,
+  ranges: 500,
   values: 50,
   valueText: 200,
   xmlBytes: 2_000_000,
@@ -227,18 +229,43 @@ export function listValidations(
     return [];
   };
   for (const { sqref, formula } of rawListValidations(sheetXml)) {
-    const ranges = sqref
-      .trim()
-      .split(/\s+/)
-      .slice(0, VALIDATION_LIMITS.ranges)
-      .map(parseRef)
-      .filter((r) => r !== null);
+    const ranges = joined(
+      sqref
+        .trim()
+        .split(/\s+/)
+        .slice(0, VALIDATION_LIMITS.references)
+        .map(parseRef)
+        .filter((r) => r !== null),
+    ).slice(0, VALIDATION_LIMITS.ranges);
     const values = resolve(formula)
       .map((v) => v.slice(0, VALIDATION_LIMITS.valueText))
       .slice(0, VALIDATION_LIMITS.values);
     if (ranges.length && values.length) validations.push({ ranges, values });
   }
   return validations;
+}
+
+/**
+ * Ranges one under the other over the same columns joined into one (`E5 E6 E7` → `E5:E7`: some
+ * writers list every cell of a column on its own).
+ */
+function joined(ranges: CellRange[]): CellRange[] {
+  const sorted = [...ranges].sort(
+    (a, b) => a.fromColumn - b.fromColumn || a.toColumn - b.toColumn || a.fromRow - b.fromRow,
+  );
+  const out: CellRange[] = [];
+  for (const r of sorted) {
+    const last = out.at(-1);
+    if (
+      last &&
+      last.fromColumn === r.fromColumn &&
+      last.toColumn === r.toColumn &&
+      r.fromRow <= last.toRow + 1
+    )
+      last.toRow = Math.max(last.toRow, r.toRow);
+    else out.push({ ...r });
+  }
+  return out;
 }
 
 /** The values the validation covering a cell allows, or undefined when no list covers it. */

@@ -115,6 +115,22 @@ describe('list validations', () => {
     expect(sheets[0].content.validations).toBeUndefined();
   });
 
+  it('joins a column listed cell by cell into one range', async () => {
+    // Prepare
+    const cells = Array.from({ length: 3000 }, (_, i) => `B${i + 2}`).join(' ');
+    const bytes = workbookXlsx([
+      { name: 'Questions', rows: QUESTIONS, afterSheetData: listValidation(cells) },
+    ]);
+
+    // Act
+    const { sheets } = await readSpreadsheet(bytes, 'xlsx');
+
+    // Assess
+    expect(sheets[0].content.validations?.[0].ranges).toEqual([
+      { fromRow: 2, fromColumn: 2, toRow: 3001, toColumn: 2 },
+    ]);
+  });
+
   it('parses cell, column and row references', () => {
     // Act / Assess
     expect(parseRef('$C$4')).toEqual({ fromRow: 4, fromColumn: 3, toRow: 4, toColumn: 3 });
