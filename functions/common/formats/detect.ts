@@ -26,7 +26,7 @@
  */
 import type { ColumnClassification, ColumnType, SheetLayout } from '../../../shared/schemas/source';
 import type { ParsedSheet } from './types';
-import { allowedValuesAt } from './validations';
+import { allowedValuesAt, validationsInColumn } from './validations';
 
 const HEADER_SCAN_ROWS = 30;
 const MIN_QUESTION_LENGTH = 10;
@@ -371,6 +371,8 @@ const EXAMPLE = /^(e\.\s?g\.?|eg:|examples?\b|sample\b|for example\b|illustratio
  * a drop-down list of compliance values (at least two of Yes / No / N/A, Compliant, Partially…).
  * Only the validations' ranges are looked at, never the cells they cover.
  */
+const DROPDOWN_SAMPLE = 200;
+
 function complianceDropdown(
   sheet: ParsedSheet,
   headerRow: number,
@@ -379,10 +381,13 @@ function complianceDropdown(
 ): number | undefined {
   const validations = sheet.content.validations ?? [];
   if (!validations.length) return undefined;
-  const rows = sheet.content.rows.filter(
+  const questionRows = sheet.content.rows.filter(
     (r) => r.rowNumber > headerRow && !r.hidden && looksLikeQuestion(r.cells[question - 1] ?? ''),
   );
-  if (!rows.length) return undefined;
+  if (!questionRows.length) return undefined;
+  // A sample spread over the sheet is enough to tell (and keeps a sheet of many rows quick).
+  const step = Math.max(1, Math.floor(questionRows.length / DROPDOWN_SAMPLE));
+  const rows = questionRows.filter((_, i) => i % step === 0);
   const columns = new Set<number>();
   for (const v of validations) {
     if (v.values.filter((value) => COMPLIANCE_VALUES.test(value.trim())).length < 2) continue;
@@ -394,8 +399,9 @@ function complianceDropdown(
     .sort((a, b) => a - b)
     .filter((c) => c !== question && !hidden.has(c))
     .filter((c) => {
+      const ofColumn = validationsInColumn(validations, c);
       const inList = rows.filter((r) => {
-        const allowed = allowedValuesAt(validations, r.rowNumber, c);
+        const allowed = allowedValuesAt(ofColumn, r.rowNumber, c);
         return allowed && allowed.filter((value) => COMPLIANCE_VALUES.test(value.trim())).length >= 2;
       }).length;
       return inList >= Math.max(1, rows.length / 2);

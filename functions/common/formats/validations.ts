@@ -287,3 +287,13 @@ export function allowedValuesAt(
   }
   return undefined;
 }
+
+/** The validations that reach `column`, with only their ranges there (for many look-ups in one column). */
+export function validationsInColumn(
+  validations: SheetContent['validations'],
+  column: number,
+): NonNullable<SheetContent['validations']> {
+  return (validations ?? [])
+    .map((v) => ({ ...v, ranges: v.ranges.filter((r) => r.fromColumn <= column && column <= r.toColumn) }))
+    .filter((v) => v.ranges.length > 0);
+}

@@ -31,7 +31,7 @@ import type {
   SheetContent,
 } from '../../../shared/schemas/source';
 import type { CellWrite, NodeWrite } from '../../common/formats/types';
-import { allowedValuesAt } from '../../common/formats/validations';
+import { allowedValuesAt, validationsInColumn } from '../../common/formats/validations';
 import { classificationOf } from '../questions-from-source';
 import { markTitles } from '../rows';
 
@@ -130,6 +130,22 @@ export function sheetWriteBack(
   const placed: PlacedQuestion[] = [];
   const notAllowed: NotAllowed[] = [];
   const marksOf = markColumnsOf(rows, levels);
+  const rowMaps = new Map<string, Map<number, readonly string[]>>();
+  const cellsOf = (sheet: ExportSheet, rowNumber: number) => {
+    let map = rowMaps.get(sheet.sheetId);
+    if (!map) {
+      map = new Map((sheet.content?.rows ?? []).map((r) => [r.rowNumber, r.cells]));
+      rowMaps.set(sheet.sheetId, map);
+    }
+    return map.get(rowNumber) ?? [];
+  };
+  // Each sheet's drop-downs over its compliance column, looked up once per sheet.
+  const listsOf = new Map(
+    [...new Set(rows.map((r) => r.sheet))].map((sheet) => {
+      const column = columnOf(sheet, 'COMPLIANCE_STATUS');
+      return [sheet.sheetId, column ? validationsInColumn(sheet.content?.validations, column) : []];
+    }),
+  );
   for (const { question, sheet, rowNumber } of rows) {
     const answerColumn = columnOf(sheet, 'ANSWER');
     const complianceColumn = columnOf(sheet, 'COMPLIANCE_STATUS');
@@ -148,7 +164,7 @@ export function sheetWriteBack(
     }
     let compliance = '';
     if (complianceColumn && wording) {
-      const allowed = allowedValuesAt(sheet.content?.validations, rowNumber, complianceColumn);
+      const allowed = allowedValuesAt(listsOf.get(sheet.sheetId), rowNumber, complianceColumn);
       const value = allowed ? listValue(allowed, wording, classification, sheetLevels) : wording;
       if (value === undefined) refuse(complianceColumn);
       else {
@@ -162,7 +178,7 @@ export function sheetWriteBack(
       if (!target) refuse(marks[0].columnNumber);
       else {
         compliance = target.title;
-        const cells = sheet.content?.rows.find((r) => r.rowNumber === rowNumber)?.cells ?? [];
+        const cells = cellsOf(sheet, rowNumber);
         for (const m of marks) {
           const value = m === target ? MARK : '';
           if ((cells[m.columnNumber - 1] ?? '').trim() !== value)

@@ -2,6 +2,7 @@
  * Drop-down lists read from the sheet XML (exceljs never parses them): each kept as its ranges and
  * the values it allows, never expanded to cells.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
 import { allowedValuesAt, parseRef } from '../../../functions/common/formats/validations';
@@ -138,5 +139,22 @@ describe('list validations', () => {
     expect(parseRef('2:3')).toEqual({ fromRow: 2, fromColumn: 1, toRow: 3, toColumn: 16_384 });
     expect(parseRef('B5:A1')).toBeNull();
     expect(parseRef('nonsense')).toBeNull();
+  });
+
+  it('marks a row whose filled cells are all bold (a title row), and no other', async () => {
+    // Prepare
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Questions');
+    sheet.getCell('A1').value = 'Access Control';
+    sheet.getCell('A1').font = { bold: true };
+    sheet.getCell('A2').value = 'AC-1';
+    sheet.getCell('A2').font = { bold: true };
+    sheet.getCell('B2').value = 'Do you review access rights?';
+
+    // Act
+    const { sheets } = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'xlsx');
+
+    // Assess
+    expect(sheets[0].content.rows.map((r) => r.bold ?? false)).toEqual([true, false]);
   });
 });
