@@ -16,7 +16,7 @@ import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import { parseCsv } from './csv';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
-import { listValidations, workbookNames } from './validations';
+import { listValidations, validationXml, type WorkbookNames, workbookNames } from './validations';
 import { openZip, REASONS } from './zip-guard';
 
 export { type CsvEncoding, type CsvLayout, decodeCsv, parseCsv } from './csv';
@@ -146,6 +146,12 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   const size = await openZip(bytes, 'xlsx', (name) =>
     /^xl\/(worksheets\/[^/]+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(name),
   );
+  // Only the validation elements of each sheet are kept; the rest of its XML is let go at once.
+  const names = workbookNames(size.parts);
+  const validationParts = new Map(
+    names.sheets.map(({ part }) => [part, validationXml(size.parts.get(part) ?? new Uint8Array())]),
+  );
+  size.parts.clear();
   if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
   // Empty but formatted cells count too, so the raw count may be well above the filled cells.
   if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
@@ -206,20 +212,18 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
     return sheetOf(sheetIndex, worksheet.name, worksheet.state !== 'visible', rows, columns, merges);
   });
   if (cellTotal === 0) throw new SourceFormatError(REASONS.empty);
-  addValidations(sheets, size.parts);
+  addValidations(sheets, names, validationParts);
   return { sheets };
 }
 
 /** Each sheet's drop-down lists, read from its XML (ranges and values, never cell by cell). */
-function addValidations(sheets: ParsedSheet[], parts: Map<string, Uint8Array>) {
-  const names = workbookNames(parts);
+function addValidations(sheets: ParsedSheet[], names: WorkbookNames, parts: Map<string, string>) {
   const byName = new Map(sheets.map((s) => [s.sheetName.toLowerCase(), s]));
   for (const [index, { name, part }] of names.sheets.entries()) {
     const sheet = byName.get(name.toLowerCase());
     const xml = parts.get(part);
-    if (!sheet || !xml || !Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength).includes('dataValidation'))
-      continue;
-    const validations = listValidations(new TextDecoder().decode(xml), index, names, (sheetName) =>
+    if (!sheet || !xml) continue;
+    const validations = listValidations(xml, index, names, (sheetName) =>
       sheetName === null ? sheet.content : byName.get(sheetName.toLowerCase())?.content,
     );
     if (validations.length) sheet.content.validations = validations;

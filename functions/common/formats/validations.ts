@@ -111,6 +111,31 @@ function section(xml: string, open: RegExp, close: string): string {
   return slice.length > VALIDATION_LIMITS.xmlBytes ? '' : slice;
 }
 
+/**
+ * The parts of a worksheet's XML that declare list validations (both places), cut from its bytes
+ * without decoding the rest: the whole part need not be kept once this is taken. '' when none.
+ */
+export function validationXml(part: Uint8Array): string {
+  const bytes = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+  const slices: string[] = [];
+  const cut = (start: number, end: number) => {
+    if (start >= 0 && end > start && end - start <= VALIDATION_LIMITS.xmlBytes)
+      slices.push(bytes.subarray(start, end).toString('utf8'));
+  };
+  const plain = bytes.indexOf('<dataValidations');
+  if (plain >= 0) {
+    const close = bytes.indexOf('</dataValidations>', plain);
+    cut(plain, close < 0 ? -1 : close + '</dataValidations>'.length);
+  }
+  const prefixed = bytes.indexOf(':dataValidations');
+  if (prefixed >= 0) {
+    const open = bytes.lastIndexOf('<', prefixed);
+    const close = bytes.lastIndexOf(':dataValidations>');
+    cut(open, close < prefixed ? -1 : close + ':dataValidations>'.length);
+  }
+  return slices.join('');
+}
+
 /** Namespace declarations the x14 and xm prefixes need when the slice is parsed on its own. */
 const WRAP_OPEN = `<w xmlns="${MAIN_NS}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision">`;
 
