@@ -184,7 +184,7 @@ async function withContent(source: SourceItem, sheet: ExportSheet): Promise<Expo
   const needed = sheet.columnClassifications.some(
     (c) => c.columnType === 'COMPLIANCE_STATUS' || c.columnType === 'COMPLIANCE_MARK',
   );
-  if (!needed || source.fileFormat !== 'xlsx') return sheet;
+  if (!needed) return sheet;
   const bytes = await readObjectBytes(sheetContentKey(source, sheet.sheetId));
   if (!bytes) return sheet;
   const parsed = SheetContent.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
