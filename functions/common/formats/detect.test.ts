@@ -359,6 +359,29 @@ describe('drop-down and mark columns', () => {
     expect(sheetConfigProblem(layout.columnClassifications, true)).toBeNull();
   });
 
+  it('finds mark columns titled in a sub-header under a merged "Response" title', () => {
+    // Prepare
+    const grid = [
+      ['Ref', 'Question', 'Response', '', '', 'Comments'],
+      ['', '', 'Yes', 'No', 'N/A', ''],
+      ...QUESTIONS.map((q, i) => [`Q${i + 1}`, q, '', i === 1 ? 'X' : '', '', '']),
+    ];
+
+    // Act
+    const layout = detectSheetLayout(
+      sheetOf(grid, { merges: [{ fromRow: 1, fromColumn: 3, toRow: 1, toColumn: 5 }] }),
+    );
+
+    // Assess
+    expect(layout.columnClassifications.slice(2, 5).map((c) => c.columnType)).toEqual([
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+    ]);
+    expect(layout.columnClassifications.find((c) => c.columnType === 'ANSWER')?.columnNumber).toBe(6);
+    expect(layout.questionRows).toEqual([3, 4, 5, 6]);
+  });
+
   it('gives a hidden sheet no questions', () => {
     // Prepare
     const grid = [['Question', 'Answer'], ...QUESTIONS.map((q) => [q, ''])];
