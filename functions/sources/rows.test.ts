@@ -53,23 +53,24 @@ describe('title-row sections', () => {
     { rowNumber: 6, bold: true, cells: ['Audit Assurance'] },
     { rowNumber: 7, cells: ['AAC-01', 'Are audits planned?'] },
     { rowNumber: 8, cells: ['A note that is neither merged nor bold'] },
-    { rowNumber: 9, cells: ['AAC-02', 'Are audits independent?'] },
+    { rowNumber: 9, bold: true, cells: ['Answer the questions below in full.'] },
+    { rowNumber: 10, cells: ['AAC-02', 'Are audits independent?'] },
   ];
   const merges = [
     { fromRow: 1, fromColumn: 1, toRow: 1, toColumn: 3 },
     { fromRow: 3, fromColumn: 1, toRow: 3, toColumn: 3 },
   ];
 
-  it('gives each question the merged or bold title row above its group, not the title over the header', () => {
+  it('gives each question the merged or bold title row above its group, not the title over the header nor an instruction', () => {
     // Act
-    const sections = titleSections(rows, merges, [4, 5, 7, 9]);
+    const sections = titleSections(rows, merges, [4, 5, 7, 10]);
 
     // Assess
     expect([...sections]).toEqual([
       [4, 'Application & Interface Security'],
       [5, 'Application & Interface Security'],
       [7, 'Audit Assurance'],
-      [9, 'Audit Assurance'],
+      [10, 'Audit Assurance'],
     ]);
   });
 

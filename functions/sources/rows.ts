@@ -65,7 +65,7 @@ const TITLE_TEXT = 150;
  * nearest title row above it — a row with a single filled cell that is merged across columns or
  * bold ("Application & Interface Security" over its group of questions). Above the first included
  * row only the titles below the last row of several cells (the header) count, so a title block
- * over the header is nobody's section.
+ * over the header is nobody's section; a sentence (ending in '.', '?' or '!') is an instruction.
  */
 export function titleSections(
   rows: SheetRows,
@@ -88,7 +88,10 @@ export function titleSections(
       if (row.rowNumber < first) current = '';
       continue;
     }
-    if ((mergedAcross.has(row.rowNumber) || row.bold) && filled[0].length <= TITLE_TEXT) current = filled[0];
+    // A sentence ("Please answer every question below.") is an instruction, not a title.
+    const title = filled[0];
+    if ((mergedAcross.has(row.rowNumber) || row.bold) && title.length <= TITLE_TEXT && !/[.?!]$/.test(title))
+      current = title;
   }
   return sections;
 }
