@@ -57,6 +57,13 @@ type SheetRows = ReadonlyArray<{
   cells: readonly string[];
 }>;
 
+/** The lowest row number (Infinity for none), without spreading a large set into arguments. */
+const lowest = (rows: Iterable<number>) => {
+  let min = Number.POSITIVE_INFINITY;
+  for (const row of rows) if (row < min) min = row;
+  return min;
+};
+
 /** The longest a title row's text may be to name a section. */
 const TITLE_TEXT = 150;
 
@@ -73,7 +80,7 @@ export function titleSections(
   includedRows: Iterable<number>,
 ): Map<number, string> {
   const included = new Set(includedRows);
-  const first = Math.min(...included);
+  const first = lowest(included);
   const mergedAcross = new Set(merges.filter((m) => m.toColumn > m.fromColumn).map((m) => m.fromRow));
   const sections = new Map<number, string>();
   let current = '';
@@ -107,7 +114,7 @@ export function markTitles(
   includedRows: Iterable<number>,
   isTitle: (text: string) => boolean,
 ): Map<number, string> {
-  const first = Math.min(...includedRows);
+  const first = lowest(includedRows);
   const titles = new Map<number, string>();
   const above = rows.filter((r) => r.rowNumber < first).reverse();
   for (const column of markColumns) {
