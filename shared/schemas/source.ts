@@ -337,6 +337,7 @@ export const ExportRequest = z.discriminatedUnion('kind', [
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const EXPORT_PREVIEW_ROWS = 20;
+export const EXPORT_NOT_ALLOWED_SHOWN = 100;
 export const ExportPreview = z.object({
   fileName: z.string(),
   columns: z.array(z.string()),
@@ -350,7 +351,10 @@ export const ExportPreview = z.object({
    */
   notAllowed: z
     .array(z.object({ location: z.string(), question: z.string(), compliance: z.string() }))
+    .max(EXPORT_NOT_ALLOWED_SHOWN)
     .optional(),
+  /** How many such questions there are in all (notAllowed lists the first EXPORT_NOT_ALLOWED_SHOWN). */
+  notAllowedCount: z.number().int().optional(),
 });
 export type ExportPreview = z.infer<typeof ExportPreview>;
 

@@ -437,6 +437,7 @@ describe('compliance written back as a value its drop-down allows, or as an X in
       expect(q?.sectionDescription, row.reference).toBe(row.section);
     }
     // The preview reports the one question the list has no value for, with its cell.
+    expect(preview.notAllowedCount).toBe(1);
     expect(preview.notAllowed).toEqual([
       {
         location: `CAIQv4.0.3!C${partial.rowNumber}`,

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DATA_EXPORT_COLUMNS,
+  EXPORT_NOT_ALLOWED_SHOWN,
   EXPORT_PREVIEW_ROWS,
   type ExportPreview,
   type ExportRequest,
@@ -235,7 +236,9 @@ export async function exportPreview(
     rows: rows.slice(0, EXPORT_PREVIEW_ROWS),
     questionCount,
     answeredCount,
-    ...(notAllowed ? { notAllowed } : {}),
+    ...(notAllowed
+      ? { notAllowed: notAllowed.slice(0, EXPORT_NOT_ALLOWED_SHOWN), notAllowedCount: notAllowed.length }
+      : {}),
   };
 }
 

@@ -205,19 +205,10 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
         </Paper>
 
         {preview.data?.notAllowed?.length ? (
-          <Alert color="orange" variant="light" data-testid="export-not-allowed">
-            <Text size="sm">
-              {preview.data.notAllowed.length === 1
-                ? "1 question has a compliance value that the column's list does not allow: "
-                : `${preview.data.notAllowed.length} questions have a compliance value that the column's list does not allow: `}
-              {preview.data.notAllowed
-                .slice(0, 5)
-                .map((q) => `${q.location} (${q.compliance})`)
-                .join(', ')}
-              {preview.data.notAllowed.length > 5 ? ` and ${preview.data.notAllowed.length - 5} more` : ''}.
-              Their cells are left as they are.
-            </Text>
-          </Alert>
+          <NotAllowedNote
+            count={preview.data.notAllowedCount ?? preview.data.notAllowed.length}
+            places={preview.data.notAllowed.map((q) => `${q.location} (${q.compliance})`)}
+          />
         ) : null}
 
         <Group justify="flex-end" gap="sm">
@@ -230,5 +221,21 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The questions whose classification their compliance cell's list has no value for (left as they were). */
+function NotAllowedNote({ count, places }: { count: number; places: string[] }) {
+  const shown = places.slice(0, 5);
+  return (
+    <Alert color="orange" variant="light" data-testid="export-not-allowed">
+      <Text size="sm">
+        {count === 1
+          ? "1 question has a compliance value that the column's list does not allow: "
+          : `${count} questions have a compliance value that the column's list does not allow: `}
+        {shown.join(', ')}
+        {count > shown.length ? ` and ${count - shown.length} more` : ''}. Their cells are left as they are.
+      </Text>
+    </Alert>
   );
 }
