@@ -30,4 +30,23 @@ describe('sheetConfigProblem', () => {
       'Please choose only one column as Section',
     );
   });
+
+  it('takes "X"-mark columns as a group of two or more, instead of a Compliance Status column', () => {
+    // Act / Assess
+    expect(
+      sheetConfigProblem(
+        columns('QUESTION', 'COMPLIANCE_MARK', 'COMPLIANCE_MARK', 'COMPLIANCE_MARK', 'ANSWER'),
+        true,
+      ),
+    ).toBeNull();
+    expect(sheetConfigProblem(columns('QUESTION', 'COMPLIANCE_MARK', 'ANSWER'), true)).toBe(
+      'Please choose at least two columns as Compliance Mark',
+    );
+    expect(
+      sheetConfigProblem(
+        columns('QUESTION', 'COMPLIANCE_MARK', 'COMPLIANCE_MARK', 'COMPLIANCE_STATUS', 'ANSWER'),
+        true,
+      ),
+    ).toBe('Please choose either a Compliance Status column or Compliance Mark columns');
+  });
 });

@@ -25,5 +25,9 @@ export function sheetConfigProblem(
   for (const type of AT_MOST_ONE) {
     if (count(type) > 1) return `Please choose only one column as ${COLUMN_TYPE_LABELS[type]}`;
   }
+  // "X"-mark columns answer together (one column per value), and instead of a Compliance Status column.
+  if (count('COMPLIANCE_MARK') === 1) return 'Please choose at least two columns as Compliance Mark';
+  if (count('COMPLIANCE_MARK') > 0 && count('COMPLIANCE_STATUS') > 0)
+    return 'Please choose either a Compliance Status column or Compliance Mark columns';
   return null;
 }

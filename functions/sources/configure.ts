@@ -25,7 +25,7 @@ import { sessionMark } from '../common/session-mark';
 import { readObjectBytes } from '../common/storage';
 import { classificationOf, type SourcedQuestion, syncQuestions } from './questions-from-source';
 import * as repo from './repo';
-import { fromRanges, shownText, toRanges } from './rows';
+import { fromRanges, markTitles, shownText, titleSections, toRanges } from './rows';
 import {
   documentContentKey,
   NOT_READY,
@@ -102,6 +102,24 @@ export function sheetQuestions(
       .map((i) => shownText(content.merges, (r) => rows.get(r), rowNumber, i + 1))
       .filter(Boolean)
       .join('\n');
+  // Without a Section column, the merged or bold title rows above each group of questions.
+  const titled = of('SECTION').length
+    ? undefined
+    : titleSections(content.rows, content.merges, config.includedRows);
+  // "X"-mark columns: the column marked in a row names its classification by its title.
+  const marks = of('COMPLIANCE_MARK').map((i) => i + 1);
+  const markClass = new Map(
+    [
+      ...markTitles(
+        content.rows,
+        marks,
+        config.includedRows,
+        (t) => classificationOf(t, levels) !== undefined,
+      ),
+    ].map(([column, title]) => [column, classificationOf(title, levels)]),
+  );
+  const marked = (cells: string[]) =>
+    marks.filter((c) => cells[c - 1]?.trim()).map((c) => markClass.get(c))[0] ?? undefined;
   const wanted: SourcedQuestion[] = [];
   for (const rowNumber of [...new Set(config.includedRows)].sort((a, b) => a - b)) {
     const cells = rows.get(rowNumber) ?? [];
@@ -114,10 +132,10 @@ export function sheetQuestions(
       question,
       information: text(cells, of('INFORMATION')),
       referenceNumber: text(cells, of('REFERENCE_NUMBER')),
-      sectionDescription: section(rowNumber),
+      sectionDescription: titled ? (titled.get(rowNumber) ?? '') : section(rowNumber),
       importance: text(cells, of('IMPORTANCE')),
       answer: text(cells, of('ANSWER')),
-      classification: classificationOf(text(cells, of('COMPLIANCE_STATUS')), levels),
+      classification: classificationOf(text(cells, of('COMPLIANCE_STATUS')), levels) ?? marked(cells),
     });
   }
   return wanted;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromRanges, shownText, toRanges } from './rows';
+import { fromRanges, markTitles, shownText, titleSections, toRanges } from './rows';
 
 describe('row ranges', () => {
   it('writes runs compactly', () => {
@@ -40,5 +40,67 @@ describe('a cell as Excel shows it', () => {
     expect(shown(7, 3)).toBe('Are accounts reviewed quarterly?');
     expect(shown(1, 3)).toBe('Vendor security assessment');
     expect(shown(12, 2)).toBe('');
+  });
+});
+
+describe('title-row sections', () => {
+  const rows = [
+    { rowNumber: 1, bold: true, cells: ['Cloud Controls Questionnaire'] },
+    { rowNumber: 2, cells: ['ID', 'Question', 'Answer'] },
+    { rowNumber: 3, cells: ['Application & Interface Security'] },
+    { rowNumber: 4, cells: ['AIS-01', 'Do you test your applications?'] },
+    { rowNumber: 5, cells: ['AIS-02', 'Do you review your code?'] },
+    { rowNumber: 6, bold: true, cells: ['Audit Assurance'] },
+    { rowNumber: 7, cells: ['AAC-01', 'Are audits planned?'] },
+    { rowNumber: 8, cells: ['A note that is neither merged nor bold'] },
+    { rowNumber: 9, bold: true, cells: ['Answer the questions below in full.'] },
+    { rowNumber: 10, cells: ['AAC-02', 'Are audits independent?'] },
+  ];
+  const merges = [
+    { fromRow: 1, fromColumn: 1, toRow: 1, toColumn: 3 },
+    { fromRow: 3, fromColumn: 1, toRow: 3, toColumn: 3 },
+  ];
+
+  it('gives each question the merged or bold title row above its group, not the title over the header nor an instruction', () => {
+    // Act
+    const sections = titleSections(rows, merges, [4, 5, 7, 10]);
+
+    // Assess
+    expect([...sections]).toEqual([
+      [4, 'Application & Interface Security'],
+      [5, 'Application & Interface Security'],
+      [7, 'Audit Assurance'],
+      [10, 'Audit Assurance'],
+    ]);
+  });
+
+  it('gives no section when there is no title row between the header and the questions', () => {
+    // Act
+    const sections = titleSections(rows.slice(0, 2).concat(rows[3]), merges, [4]);
+
+    // Assess
+    expect(sections.size).toBe(0);
+  });
+});
+
+describe('mark column titles', () => {
+  it("takes the nearest title above the questions, passing over an example row's mark", () => {
+    // Prepare
+    const rows = [
+      { rowNumber: 1, cells: ['#', 'Question', 'Response'] },
+      { rowNumber: 2, cells: ['', '', 'Yes', 'No', 'N/A'] },
+      { rowNumber: 3, cells: ['e.g.', 'Do you have a policy?', 'X'] },
+      { rowNumber: 4, cells: ['1', 'Do you encrypt data?'] },
+    ];
+
+    // Act
+    const titles = markTitles(rows, [3, 4, 5], [4], (t) => /^(yes|no|n\/a)$/i.test(t));
+
+    // Assess
+    expect([...titles]).toEqual([
+      [3, 'Yes'],
+      [4, 'No'],
+      [5, 'N/A'],
+    ]);
   });
 });

@@ -66,6 +66,7 @@ export const COLUMN_TYPES = [
   'INFORMATION',
   'SECTION',
   'IMPORTANCE',
+  'COMPLIANCE_MARK',
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
@@ -77,6 +78,7 @@ export const COLUMN_TYPE_LABELS: Record<ColumnType, string> = {
   INFORMATION: 'Information',
   SECTION: 'Section',
   IMPORTANCE: 'Importance',
+  COMPLIANCE_MARK: 'Compliance Mark',
 };
 
 const RowNumber = z.number().int().min(1).max(1_048_576);
@@ -105,7 +107,13 @@ export const SheetContent = z.object({
     }),
   ),
   rows: z.array(
-    z.object({ rowNumber: z.number().int(), hidden: z.boolean().optional(), cells: z.array(z.string()) }),
+    z.object({
+      rowNumber: z.number().int(),
+      hidden: z.boolean().optional(),
+      /** Every filled cell of the row is bold (a title row). */
+      bold: z.boolean().optional(),
+      cells: z.array(z.string()),
+    }),
   ),
   merges: z.array(
     z.object({
@@ -115,6 +123,25 @@ export const SheetContent = z.object({
       toColumn: z.number().int(),
     }),
   ),
+  /**
+   * The sheet's drop-down lists: the ranges each covers (never expanded to cells) and the values it
+   * allows, resolved from an inline list, a range or a defined name (another sheet's, hidden or not).
+   */
+  validations: z
+    .array(
+      z.object({
+        ranges: z.array(
+          z.object({
+            fromRow: z.number().int(),
+            fromColumn: z.number().int(),
+            toRow: z.number().int(),
+            toColumn: z.number().int(),
+          }),
+        ),
+        values: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 export type SheetContent = z.infer<typeof SheetContent>;
 
@@ -409,6 +436,7 @@ export const ExportProblem = z.object({
   message: z.string(),
 });
 export type ExportProblem = z.infer<typeof ExportProblem>;
+export const EXPORT_NOT_ALLOWED_SHOWN = 100;
 export const ExportPreview = z.object({
   fileName: z.string(),
   columns: z.array(z.string()),
@@ -424,6 +452,16 @@ export const ExportPreview = z.object({
    * written with '?').
    */
   unrepresentable: z.object({ encoding: z.string(), characters: z.array(z.string()) }).optional(),
+  /**
+   * Questions whose classification the drop-down (or mark columns) of their compliance cell has no
+   * value for: their cell is left as it was.
+   */
+  notAllowed: z
+    .array(z.object({ location: z.string(), question: z.string(), compliance: z.string() }))
+    .max(EXPORT_NOT_ALLOWED_SHOWN)
+    .optional(),
+  /** How many such questions there are in all (notAllowed lists the first EXPORT_NOT_ALLOWED_SHOWN). */
+  notAllowedCount: z.number().int().optional(),
 });
 export type ExportPreview = z.infer<typeof ExportPreview>;
 

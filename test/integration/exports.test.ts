@@ -14,6 +14,8 @@ import * as XLSX from 'xlsx';
 import { macroQuestionnaire } from '../../scripts/fixtures/hostile-zips';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import {
+  buildCaiqLikeXlsx,
+  buildMarkColumnsXlsx,
   buildQuestionnaireCsv,
   buildQuestionnaireXlsx,
   type QuestionnaireRow,
@@ -539,6 +541,174 @@ describe('macro workbooks, protected sheets and legacy encodings (issue 27)', ()
     expect(new TextDecoder().decode(utf8.bytes.subarray(3))).toBe(
       'Réf;Question;Réponse\r\n1;Chiffrez-vous les données ?;Oui ✓ — AES-256 (日本)\r\n2;Journalisez-vous les accès ?;\r\n',
     );
+  });
+});
+
+// ——— Drop-down and mark columns (issue 27 part 3) ———
+
+/** Sets each question's classification (found by its reference) through the API. */
+async function classify(projectId: string, classes: Map<string, Classification>) {
+  for (const q of await questionsOf(projectId)) {
+    const classification = q.referenceNumber ? classes.get(q.referenceNumber) : undefined;
+    if (!classification) continue;
+    ok(
+      await as(member).call('updateQuestion', {
+        params: { projectId, questionId: q.questionId },
+        body: { responseClassification: classification },
+      }),
+      'updateQuestion',
+    );
+  }
+}
+
+describe('compliance written back as a value its drop-down allows, or as an X in the right column', () => {
+  it('CAIQ-like: sections from the merged domain rows, every Yes / No / NA cell a listed value, a Partially reported', async () => {
+    // Prepare: imported, configured as detected, every question classified (one Partially).
+    const built = await buildCaiqLikeXlsx();
+    const { projectId } = await createProject('CAIQ Review');
+    const source = await importFile(projectId, 'CAIQv4.0.3.xlsx', built.bytes);
+    const lists = source.sheets.find((s) => s.sheetName === 'Lists');
+    const sheet = source.sheets.find((s) => s.sheetName === 'CAIQv4.0.3');
+    if (!sheet || !lists) throw new Error('The CAIQ sheets were not read');
+    const { detail, result } = await configureAsSuggested(projectId, source.projectSourceId, sheet.sheetId);
+    const order: Classification[] = ['COMPLIANT', 'NON-COMPLIANT', 'NOT-APPLICABLE'];
+    const classes = new Map(built.rows.map((row, i) => [row.reference, order[i % order.length]]));
+    const partial = built.rows[4];
+    classes.set(partial.reference, 'PARTIALLY-COMPLIANT');
+    await classify(projectId, classes);
+    const listed: Record<string, string> = {
+      COMPLIANT: 'Yes',
+      'NON-COMPLIANT': 'No',
+      'NOT-APPLICABLE': 'NA',
+    };
+
+    // Act
+    const preview = ok(
+      await as(member).call('previewExport', {
+        params: { projectId },
+        body: { kind: 'SOURCE', projectSourceId: source.projectSourceId },
+      }),
+      'previewExport',
+    );
+    const exported = await exportFile(projectId, { kind: 'SOURCE', projectSourceId: source.projectSourceId });
+
+    // Assess: the layout, the questions and their sections; the hidden list sheet gives none.
+    expect(detail.suggestion.headerRow).toBe(built.headerRow);
+    expect(detail.suggestion.columnClassifications).toEqual(
+      expect.arrayContaining([
+        { columnNumber: built.columns.question, columnType: 'QUESTION' },
+        { columnNumber: built.columns.compliance, columnType: 'COMPLIANCE_STATUS' },
+        { columnNumber: built.columns.answer, columnType: 'ANSWER' },
+      ]),
+    );
+    expect(detail.suggestion.questionRows).toEqual(built.rows.map((r) => r.rowNumber));
+    expect(result.questionCount).toBe(built.rows.length);
+    expect(lists.hidden).toBe(true);
+    const listsDetail = ok<SheetDetail>(
+      await as(manager).call('getSheet', {
+        params: { projectId, projectSourceId: source.projectSourceId, sheetId: lists.sheetId },
+      }),
+      'getSheet',
+    );
+    expect(listsDetail.suggestion.questionRows).toEqual([]);
+    const questions = await questionsOf(projectId);
+    for (const row of built.rows) {
+      const q = questions.find((x) => x.referenceNumber === row.reference) as { sectionDescription?: string };
+      expect(q?.sectionDescription, row.reference).toBe(row.section);
+    }
+    // The preview reports the one question the list has no value for, with its cell.
+    expect(preview.notAllowedCount).toBe(1);
+    expect(preview.notAllowed).toEqual([
+      {
+        location: `CAIQv4.0.3!C${partial.rowNumber}`,
+        question: partial.question,
+        compliance: 'Partially Compliant',
+      },
+    ]);
+    // The file: every compliance cell holds a listed value (the Partially one left empty), nothing else changed.
+    const original = XLSX.read(built.bytes, { type: 'array' });
+    const written = XLSX.read(exported.bytes, { type: 'array' });
+    const expected = cells(original.Sheets['CAIQv4.0.3']);
+    for (const row of built.rows) {
+      if (row !== partial) expected[`C${row.rowNumber}`] = listed[classes.get(row.reference) as string];
+    }
+    const after = cells(written.Sheets['CAIQv4.0.3']);
+    expect(after).toEqual(expected);
+    for (const row of built.rows.filter((r) => r !== partial))
+      expect(built.allowed).toContain(after[`C${row.rowNumber}`]);
+    expect(after[`C${partial.rowNumber}`]).toBeUndefined();
+    expect(cells(written.Sheets.Lists)).toEqual(cells(original.Sheets.Lists));
+  });
+
+  it('X-mark columns: recognised as one answer, the example row left out, an X in the right column', async () => {
+    // Prepare
+    const built = await buildMarkColumnsXlsx();
+    const { projectId } = await createProject('Supplier Marks');
+    const source = await importFile(projectId, 'Supplier Questionnaire.xlsx', built.bytes);
+    const sheet = source.sheets[0];
+    const { detail, result } = await configureAsSuggested(projectId, source.projectSourceId, sheet.sheetId);
+    const imported = await questionsOf(projectId);
+    const importedClass = (
+      imported.find((q) => q.referenceNumber === built.rows[1].reference) as {
+        responseClassification?: string;
+      }
+    )?.responseClassification;
+    const order: Classification[] = ['COMPLIANT', 'NOT-APPLICABLE', 'NON-COMPLIANT'];
+    const classes = new Map(built.rows.map((row, i) => [row.reference, order[i % order.length]]));
+    const partial = built.rows[9];
+    classes.set(partial.reference, 'PARTIALLY-COMPLIANT');
+    await classify(projectId, classes);
+    const columnOf: Record<string, number> = {
+      COMPLIANT: built.columns.yes,
+      'NON-COMPLIANT': built.columns.no,
+      'NOT-APPLICABLE': built.columns.notApplicable,
+    };
+
+    // Act
+    const preview = ok(
+      await as(member).call('previewExport', {
+        params: { projectId },
+        body: { kind: 'SOURCE', projectSourceId: source.projectSourceId },
+      }),
+      'previewExport',
+    );
+    const exported = await exportFile(projectId, { kind: 'SOURCE', projectSourceId: source.projectSourceId });
+
+    // Assess: three mark columns, the example row not a question, the file's own mark imported.
+    expect(detail.suggestion.columnClassifications.map((c) => c.columnType)).toEqual([
+      'REFERENCE_NUMBER',
+      'QUESTION',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'ANSWER',
+    ]);
+    expect(detail.suggestion.questionRows).toEqual(built.rows.map((r) => r.rowNumber));
+    expect(result.questionCount).toBe(built.rows.length);
+    expect(importedClass).toBe('NON-COMPLIANT');
+    expect(preview.notAllowed?.map((n: { location: string }) => n.location)).toEqual([
+      `'Supplier Questionnaire'!C${partial.rowNumber}`,
+    ]);
+    // The file: one X per classified row in its column (row 4's old No mark moved to N/A), the example
+    // row and every other cell as they were.
+    const letter = (column: number) => String.fromCharCode(64 + column);
+    const original = XLSX.read(built.bytes, { type: 'array' });
+    const written = XLSX.read(exported.bytes, { type: 'array' });
+    const expected = cells(original.Sheets['Supplier Questionnaire']);
+    for (const row of built.rows) {
+      if (row === partial) continue;
+      for (const column of [built.columns.yes, built.columns.no, built.columns.notApplicable])
+        delete expected[`${letter(column)}${row.rowNumber}`];
+      expected[`${letter(columnOf[classes.get(row.reference) as string])}${row.rowNumber}`] = 'X';
+    }
+    const after = cells(written.Sheets['Supplier Questionnaire']);
+    // A cleared mark reads as no cell; the builder's empty strings likewise.
+    for (const shown of [after, expected])
+      for (const [address, value] of Object.entries(shown)) if (value === '') delete shown[address];
+    expect(after).toEqual(expected);
+    expect(after[`D${built.rows[1].rowNumber}`]).toBeUndefined();
+    expect(after[`E${built.rows[1].rowNumber}`]).toBe('X');
+    expect(after[`C${built.exampleRow}`]).toBe('X');
   });
 });
 

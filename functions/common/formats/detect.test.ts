@@ -12,13 +12,15 @@ function sheetOf(
     hiddenRows?: number[];
     hiddenColumns?: number[];
     widths?: number[];
+    validations?: SheetContent['validations'];
+    hidden?: boolean;
   } = {},
 ): ParsedSheet {
   const columnCount = Math.max(0, ...grid.map((r) => r.length));
   return {
     sheetIndex: 0,
     sheetName: 'Sheet1',
-    hidden: false,
+    hidden: options.hidden ?? false,
     columnCount,
     rowCount: grid.length,
     content: {
@@ -33,6 +35,7 @@ function sheetOf(
         cells,
       })),
       merges: options.merges ?? [],
+      ...(options.validations ? { validations: options.validations } : {}),
     },
   };
 }
@@ -280,5 +283,114 @@ describe('detectSheetLayout', () => {
     ]);
     expect(typesOf(sheet)).toEqual(['REFERENCE_NUMBER', 'INFORMATION', 'QUESTION', 'ANSWER', 'IGNORE']);
     expect(detectSheetLayout(sheet).questionRows).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('drop-down and mark columns', () => {
+  const QUESTIONS = [
+    'Do you encrypt customer data at rest?',
+    'Do you review user access rights every quarter?',
+    'Is multi-factor authentication required for administrators?',
+    'Do you run an annual penetration test by a third party?',
+  ];
+
+  it('takes a column under a Yes / No / NA drop-down as Compliance Status, whatever its title', () => {
+    // Prepare: CAIQ-like, the pick list titled "CSP Answer" and as wide as the free-text column.
+    const grid = [
+      ['Control ID', 'Question', 'CSP Answer', 'Implementation Description'],
+      ...QUESTIONS.map((q, i) => [`IAM-0${i + 1}`, q, '', '']),
+    ];
+    const validations = [
+      { ranges: [{ fromRow: 2, fromColumn: 3, toRow: 5, toColumn: 3 }], values: ['Yes', 'No', 'NA'] },
+    ];
+
+    // Act
+    const layout = detectSheetLayout(sheetOf(grid, { validations, widths: [12, 60, 40, 60] }));
+
+    // Assess
+    expect(layout.columnClassifications.map((c) => c.columnType)).toEqual([
+      'REFERENCE_NUMBER',
+      'QUESTION',
+      'COMPLIANCE_STATUS',
+      'ANSWER',
+    ]);
+    expect(layout.questionRows).toEqual([2, 3, 4, 5]);
+  });
+
+  it('does not take a drop-down of other values (High / Medium / Low) as compliance', () => {
+    // Prepare
+    const grid = [['Question', 'Answer', 'Risk'], ...QUESTIONS.map((q) => [q, '', ''])];
+    const validations = [
+      {
+        ranges: [{ fromRow: 1, fromColumn: 3, toRow: 1_048_576, toColumn: 3 }],
+        values: ['High', 'Medium', 'Low'],
+      },
+    ];
+
+    // Act
+    const layout = detectSheetLayout(sheetOf(grid, { validations }));
+
+    // Assess
+    expect(layout.columnClassifications.map((c) => c.columnType)).not.toContain('COMPLIANCE_STATUS');
+  });
+
+  it('takes three "X"-mark columns titled Yes / No / N/A as one compliance answer, and leaves out the example row', () => {
+    // Prepare
+    const grid = [
+      ['#', 'Question', 'Yes', 'No', 'N/A', 'Comments'],
+      ['Example', 'Do you have a written information security policy?', 'X', '', '', 'Reviewed yearly.'],
+      ...QUESTIONS.map((q, i) => [`${i + 1}`, q, i === 0 ? 'x' : '', '', '', '']),
+    ];
+
+    // Act
+    const layout = detectSheetLayout(sheetOf(grid));
+
+    // Assess
+    expect(layout.headerRow).toBe(1);
+    expect(layout.columnClassifications.map((c) => c.columnType)).toEqual([
+      'REFERENCE_NUMBER',
+      'QUESTION',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'ANSWER',
+    ]);
+    expect(layout.questionRows).toEqual([3, 4, 5, 6]);
+    expect(sheetConfigProblem(layout.columnClassifications, true)).toBeNull();
+  });
+
+  it('finds mark columns titled in a sub-header under a merged "Response" title', () => {
+    // Prepare
+    const grid = [
+      ['Ref', 'Question', 'Response', '', '', 'Comments'],
+      ['', '', 'Yes', 'No', 'N/A', ''],
+      ...QUESTIONS.map((q, i) => [`Q${i + 1}`, q, '', i === 1 ? 'X' : '', '', '']),
+    ];
+
+    // Act
+    const layout = detectSheetLayout(
+      sheetOf(grid, { merges: [{ fromRow: 1, fromColumn: 3, toRow: 1, toColumn: 5 }] }),
+    );
+
+    // Assess
+    expect(layout.columnClassifications.slice(2, 5).map((c) => c.columnType)).toEqual([
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+      'COMPLIANCE_MARK',
+    ]);
+    expect(layout.columnClassifications.find((c) => c.columnType === 'ANSWER')?.columnNumber).toBe(6);
+    expect(layout.questionRows).toEqual([3, 4, 5, 6]);
+  });
+
+  it('gives a hidden sheet no questions', () => {
+    // Prepare
+    const grid = [['Question', 'Answer'], ...QUESTIONS.map((q) => [q, ''])];
+
+    // Act
+    const layout = detectSheetLayout(sheetOf(grid, { hidden: true }));
+
+    // Assess
+    expect(layout.questionRows).toEqual([]);
+    expect(layout.headerRow).toBeNull();
   });
 });

@@ -26,6 +26,7 @@
  */
 import type { ColumnClassification, ColumnType, SheetLayout } from '../../../shared/schemas/source';
 import type { ParsedSheet } from './types';
+import { allowedValuesAt, validationsInColumn } from './validations';
 
 const HEADER_SCAN_ROWS = 30;
 const MIN_QUESTION_LENGTH = 10;
@@ -198,6 +199,8 @@ export function detectSheetLayout(sheet: ParsedSheet): SheetLayout {
     questionRows: [],
   });
 
+  // A hidden sheet (lists, lookups) is never a question source.
+  if (sheet.hidden) return nothing();
   const stats = new Map<number, ColumnStats>();
   for (let column = 1; column <= columnCount; column++)
     stats.set(column, statsOf(sheet, column, headerRow ?? 0));
@@ -240,12 +243,20 @@ export function detectSheetLayout(sheet: ParsedSheet): SheetLayout {
     question = best?.column;
   }
   if (question === undefined) return nothing();
-  // 2. The other columns by title (single-use types: the first title wins).
   const types = new Map<number, ColumnType>([[question, 'QUESTION']]);
   const taken = (type: ColumnType) => [...types.values()].includes(type);
   const mostlyEmpty = (column: number) => stat(column).filled <= stat(question).filled * 0.2;
+  // 2a. A column whose cells pick from a compliance drop-down list (Yes / No / N/A…), whatever its title.
+  const dropdown = complianceDropdown(sheet, headerRow ?? 0, question, hidden);
+  if (dropdown !== undefined) types.set(dropdown, 'COMPLIANCE_STATUS');
+  // 2b. A group of "X"-mark columns titled Yes / No / N/A: one compliance answer.
+  if (headerRow !== null && dropdown === undefined) {
+    for (const column of markColumns(sheet, headerRow, question, hidden))
+      types.set(column, 'COMPLIANCE_MARK');
+  }
+  // 2c. The other columns by title (single-use types: the first title wins).
   for (const [column, type] of titled) {
-    if (column === question) continue;
+    if (column === question || types.has(column)) continue;
     if (type === 'QUESTION') {
       // Another question-like title: context when it holds text; when empty it may be the answer column.
       if (!mostlyEmpty(column)) types.set(column, 'INFORMATION');
@@ -334,6 +345,8 @@ export function detectSheetLayout(sheet: ParsedSheet): SheetLayout {
     if (row.hidden || (headerRow !== null && row.rowNumber <= headerRow)) continue;
     const text = row.cells[question - 1]?.trim() ?? '';
     if (!looksLikeQuestion(text) || mergedRows.has(row.rowNumber)) continue;
+    // An example row under the header ("Example", "e.g. …") shows how to answer: not a question.
+    if (candidates.length === 0 && row.cells.some((c) => EXAMPLE.test(c.trim()))) continue;
     const alone = !row.cells.some((c, i) => c.trim() && i !== question - 1 && !hidden.has(i + 1));
     candidates.push({ rowNumber: row.rowNumber, alone, asking: asks(text) });
   }
@@ -348,4 +361,106 @@ export function detectSheetLayout(sheet: ParsedSheet): SheetLayout {
     .filter((c) => c.asking || (!c.alone && headerRow !== null) || (c.alone && statementSheet))
     .map((c) => c.rowNumber);
   return { headerRow, columnClassifications, questionRows };
+}
+
+/** A cell that marks its row as an example of how to answer. */
+const EXAMPLE = /^(e\.\s?g\.?|eg:|examples?\b|sample\b|for example\b|illustration\b)/i;
+
+/**
+ * The first visible column (other than the question's) whose cells below the header are covered by
+ * a drop-down list of compliance values (at least two of Yes / No / N/A, Compliant, Partially…).
+ * Only the validations' ranges are looked at, never the cells they cover.
+ */
+const DROPDOWN_SAMPLE = 200;
+
+function complianceDropdown(
+  sheet: ParsedSheet,
+  headerRow: number,
+  question: number,
+  hidden: Set<number>,
+): number | undefined {
+  const validations = sheet.content.validations ?? [];
+  if (!validations.length) return undefined;
+  const questionRows = sheet.content.rows.filter(
+    (r) => r.rowNumber > headerRow && !r.hidden && looksLikeQuestion(r.cells[question - 1] ?? ''),
+  );
+  if (!questionRows.length) return undefined;
+  // A sample spread over the sheet is enough to tell (and keeps a sheet of many rows quick).
+  const step = Math.max(1, Math.floor(questionRows.length / DROPDOWN_SAMPLE));
+  const rows = questionRows.filter((_, i) => i % step === 0);
+  const columns = new Set<number>();
+  for (const v of validations) {
+    if (v.values.filter((value) => COMPLIANCE_VALUES.test(value.trim())).length < 2) continue;
+    for (const r of v.ranges) {
+      for (let c = r.fromColumn; c <= Math.min(r.toColumn, sheet.columnCount + 1); c++) columns.add(c);
+    }
+  }
+  const covered = [...columns]
+    .sort((a, b) => a - b)
+    .filter((c) => c !== question && !hidden.has(c))
+    .filter((c) => {
+      const ofColumn = validationsInColumn(validations, c);
+      const inList = rows.filter((r) => {
+        const allowed = allowedValuesAt(ofColumn, r.rowNumber, c);
+        return allowed && allowed.filter((value) => COMPLIANCE_VALUES.test(value.trim())).length >= 2;
+      }).length;
+      return inList >= Math.max(1, rows.length / 2);
+    });
+  return covered[0];
+}
+
+/** The classification a mark column's title names (Yes, No, Partial, N/A and their kin), or null. */
+const MARK_TITLES: Array<[string, RegExp]> = [
+  ['COMPLIANT', /^(yes|y|compliant|fully compliant|fully|met|implemented|in place)$/i],
+  ['NON-COMPLIANT', /^(no|n|non[- ]?compliant|not compliant|not met|not implemented)$/i],
+  ['PARTIALLY-COMPLIANT', /^(partial|partially|partly|partially compliant|partially met|in progress)$/i],
+  ['NOT-APPLICABLE', /^(n\/?a|na|not applicable|does not apply)$/i],
+];
+export const markTitleClass = (text: string) =>
+  MARK_TITLES.find(([, pattern]) => pattern.test(text.trim().replace(/[:.*]+$/, '')))?.[0] ?? null;
+
+/** Values a mark cell holds: an X, a tick, a bullet. */
+const MARK = /^(x|✓|✔|✗|✘|•|●|■|☒|☑|yes|1)$/i;
+
+/**
+ * Two or more adjacent columns right of the question whose titles (in the header row, or in a
+ * sub-header row right below it) name different compliance values, and whose cells are empty or
+ * marks: the "X in the right column" answer.
+ */
+function markColumns(sheet: ParsedSheet, headerRow: number, question: number, hidden: Set<number>): number[] {
+  const rowOf = (n: number) => sheet.content.rows.find((r) => r.rowNumber === n)?.cells ?? [];
+  for (const titleRow of [headerRow, headerRow + 1]) {
+    const titles = rowOf(titleRow);
+    let best: number[] = [];
+    let run: number[] = [];
+    const seen = new Set<string>();
+    const close = () => {
+      if (run.length > best.length) best = run;
+      run = [];
+      seen.clear();
+    };
+    for (let column = 1; column <= titles.length; column++) {
+      const kind =
+        column === question || hidden.has(column) ? null : markTitleClass(titles[column - 1] ?? '');
+      if (!kind || seen.has(kind)) {
+        close();
+        if (!kind) continue;
+      }
+      run.push(column);
+      seen.add(kind);
+    }
+    close();
+    if (best.length < 2) continue;
+    const marksOnly = best.every((column) =>
+      sheet.content.rows.every(
+        (r) =>
+          r.rowNumber <= titleRow ||
+          r.hidden ||
+          !r.cells[column - 1]?.trim() ||
+          MARK.test(r.cells[column - 1].trim()),
+      ),
+    );
+    if (marksOnly) return best;
+  }
+  return [];
 }

@@ -16,8 +16,9 @@ import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import { parseCsv } from './csv';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
+import { listValidations, validationXml, type WorkbookNames, workbookNames } from './validations';
 import { worksheetParts } from './write-spreadsheet';
-import { checkZip, openZip, REASONS } from './zip-guard';
+import { openZip, REASONS } from './zip-guard';
 
 export { type CsvEncoding, type CsvLayout, decodeCsv, parseCsv } from './csv';
 
@@ -188,8 +189,17 @@ async function decodedInlineStrings(bytes: Uint8Array, sheetParts: string[]) {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
-  // Every part inflated once through the counter (sizes capped), sheets and cells counted.
-  const size = await checkZip(bytes, 'xlsx');
+  // Every part inflated once through the counter (sizes capped), sheets and cells counted; the
+  // worksheets and the workbook part kept for the drop-down lists, which exceljs is not given.
+  const size = await openZip(bytes, 'xlsx', (name) =>
+    /^xl\/(worksheets\/[^/]+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(name),
+  );
+  // Only the validation elements of each sheet are kept; the rest of its XML is let go at once.
+  const names = workbookNames(size.parts);
+  const validationParts = new Map(
+    names.sheets.map(({ part }) => [part, validationXml(size.parts.get(part) ?? new Uint8Array())]),
+  );
+  size.parts.clear();
   if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
   // Empty but formatted cells count too, so the raw count may be well above the filled cells.
   if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
@@ -214,6 +224,8 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
     for (let rowNumber = 1; rowNumber <= lastRow; rowNumber++) {
       const row = worksheet.findRow(rowNumber);
       const cells: string[] = [];
+      let boldCells = 0;
+      let plainCells = 0;
       row?.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
         if (cell.isMerged && cell.master !== cell) return;
         if (columnNumber > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
@@ -224,11 +236,14 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
           if (++cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
           while (cells.length < columnNumber - 1) cells.push('');
           cells[columnNumber - 1] = text;
+          if (cell.font?.bold) boldCells++;
+          else plainCells++;
         }
       });
       rows.push({
         rowNumber,
         ...(row?.hidden ? { hidden: true } : {}),
+        ...(boldCells > 0 && plainCells === 0 ? { bold: true } : {}),
         cells: trimEnd(cells.map((c) => c ?? '')),
       });
     }
@@ -248,7 +263,22 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
     return sheetOf(sheetIndex, worksheet.name, worksheet.state !== 'visible', rows, columns, merges);
   });
   if (cellTotal === 0) throw new SourceFormatError(REASONS.empty);
+  addValidations(sheets, names, validationParts);
   return { sheets };
+}
+
+/** Each sheet's drop-down lists, read from its XML (ranges and values, never cell by cell). */
+function addValidations(sheets: ParsedSheet[], names: WorkbookNames, parts: Map<string, string>) {
+  const byName = new Map(sheets.map((s) => [s.sheetName.toLowerCase(), s]));
+  for (const [index, { name, part }] of names.sheets.entries()) {
+    const sheet = byName.get(name.toLowerCase());
+    const xml = parts.get(part);
+    if (!sheet || !xml) continue;
+    const validations = listValidations(xml, index, names, (sheetName) =>
+      sheetName === null ? sheet.content : byName.get(sheetName.toLowerCase())?.content,
+    );
+    if (validations.length) sheet.content.validations = validations;
+  }
 }
 
 function readCsv(bytes: Uint8Array): ParsedWorkbook {

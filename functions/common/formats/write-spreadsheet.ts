@@ -247,6 +247,11 @@ function writeCell(
     row.removeAttribute('spans');
   }
   while (cell.firstChild) cell.removeChild(cell.firstChild);
+  // An empty value clears the cell (an "X" mark taken out of a column), its style kept.
+  if (value === '') {
+    cell.removeAttribute('t');
+    return;
+  }
   cell.setAttribute('t', 'inlineStr');
   const is = doc.createElementNS(MAIN_NS, 'is');
   const t = doc.createElementNS(MAIN_NS, 't');

@@ -9,12 +9,14 @@ import { randomUUID } from 'node:crypto';
 import {
   DATA_EXPORT_COLUMNS,
   type EXPORT_ENCODINGS,
+  EXPORT_NOT_ALLOWED_SHOWN,
   EXPORT_PREVIEW_ROWS,
   type ExportPreview,
   type ExportProblem,
   type ExportRequest,
   type FileLink,
   MACRO_WORKBOOK,
+  SheetContent,
   SOURCE_CONTENT_TYPES,
 } from '../../../shared/schemas/source';
 import type { TeamCaller } from '../../common/caller';
@@ -24,6 +26,7 @@ import { type CellWrite, SourceFormatError } from '../../common/formats/types';
 import { visibleProject } from '../../common/project-access';
 import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { usersById } from '../../common/team-directory';
+import { sheetContentKey } from '../sources';
 import { dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 import * as repo from './repo';
@@ -32,6 +35,7 @@ import {
   documentWriteBack,
   type ExportSheet,
   exportableSheets,
+  type NotAllowed,
   type PlacedQuestion,
   placedRow,
   SOURCE_PREVIEW_COLUMNS,
@@ -88,6 +92,7 @@ interface Prepared {
   answeredCount: number;
   /** What the file will not take as the project holds it (reads the original: preview and export only). */
   check?: () => Promise<Pick<ExportPreview, 'problems' | 'unrepresentable'>>;
+  notAllowed?: NotAllowed[];
   /** Writes the file (only when exporting, not for the preview). */
   write: () => Promise<{ bytes: Uint8Array; contentType: string }>;
 }
@@ -147,6 +152,7 @@ async function prepareSource(
     questions.filter((q) => q.projectSourceId === projectSourceId && q.creationType === 'IMPORTED');
 
   let placed: PlacedQuestion[];
+  let notAllowed: NotAllowed[] | undefined;
   let write: () => Promise<Uint8Array>;
   let check: Prepared['check'];
   if (source.fileFormat === 'docx') {
@@ -169,7 +175,9 @@ async function prepareSource(
       repo.sheetsOf(teamId, projectId, projectSourceId),
       repo.linkedQuestionsOf(teamId, projectId),
     ]);
-    const configured = exportableSheets(sheets as ExportSheet[]);
+    const configured = await Promise.all(
+      exportableSheets(sheets as ExportSheet[]).map((sheet) => withContent(source, sheet)),
+    );
     if (!configured.length) throw new ConflictError(EXPORT_MESSAGES.sheetsNotConfigured);
     const result = sheetWriteBack(ofSource(questions), configured, levels);
     placed = result.placed;
@@ -201,6 +209,7 @@ async function prepareSource(
         ...(characters.length ? { unrepresentable: { encoding: LEGACY_ENCODING_NAME, characters } } : {}),
       };
     };
+    notAllowed = result.notAllowed;
     write = async () => {
       const formats = await import('../../common/formats/write-spreadsheet');
       const bytes = await original(source);
@@ -219,11 +228,27 @@ async function prepareSource(
     questionCount: placed.length,
     answeredCount: answered(placed),
     check: check && (() => explained(check)),
+    ...(notAllowed?.length ? { notAllowed } : {}),
     write: async () => ({
       bytes: await explained(write),
       contentType: macro ? MACRO_WORKBOOK.contentType : SOURCE_CONTENT_TYPES[source.fileFormat],
     }),
   };
+}
+
+/**
+ * A sheet with a compliance column, with its cells and drop-down lists (the compliance written must
+ * be a value the cell's list allows, and "X"-mark columns are named by their titles).
+ */
+async function withContent(source: SourceItem, sheet: ExportSheet): Promise<ExportSheet> {
+  const needed = sheet.columnClassifications.some(
+    (c) => c.columnType === 'COMPLIANCE_STATUS' || c.columnType === 'COMPLIANCE_MARK',
+  );
+  if (!needed) return sheet;
+  const bytes = await readObjectBytes(sheetContentKey(source, sheet.sheetId));
+  if (!bytes) return sheet;
+  const parsed = SheetContent.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+  return parsed.success ? { ...sheet, content: parsed.data } : sheet;
 }
 
 async function original(source: SourceItem): Promise<Uint8Array> {
@@ -259,7 +284,7 @@ export async function exportPreview(
   projectId: string,
   body: ExportRequest,
 ): Promise<ExportPreview> {
-  const { fileName, columns, rows, questionCount, answeredCount, check } = await prepare(
+  const { fileName, columns, rows, questionCount, answeredCount, check, notAllowed } = await prepare(
     caller,
     projectId,
     body,
@@ -271,6 +296,9 @@ export async function exportPreview(
     questionCount,
     answeredCount,
     ...(check ? await check() : {}),
+    ...(notAllowed
+      ? { notAllowed: notAllowed.slice(0, EXPORT_NOT_ALLOWED_SHOWN), notAllowedCount: notAllowed.length }
+      : {}),
   };
 }
 

@@ -236,3 +236,102 @@ describe('documentWriteBack', () => {
     expect(nodeLocation('t1.r2.c1.t0.r0.c1')).toBe('Table 2, row 3');
   });
 });
+
+describe('sheetWriteBack into drop-down and mark columns', () => {
+  const classified = (rowNumber: number, responseClassification: ExportQuestion['responseClassification']) =>
+    question({ sourceKey: `sheet-security:${rowNumber}`, responseClassification });
+  const ALL = ['COMPLIANT', 'NON-COMPLIANT', 'PARTIALLY-COMPLIANT', 'NOT-APPLICABLE'] as const;
+
+  it("writes the value the cell's list allows for each classification (Yes / No / NA)", () => {
+    // Prepare: the default wording ("Compliant"…) is not in the list.
+    const content = {
+      rows: [],
+      validations: [
+        {
+          ranges: [{ fromRow: 2, fromColumn: 5, toRow: 1_048_576, toColumn: 5 }],
+          values: ['Yes', 'No', 'NA'],
+        },
+      ],
+    };
+    const questions = ALL.map((c, i) => classified(i + 2, c));
+
+    // Act
+    const { writes, notAllowed, placed } = sheetWriteBack(questions, [sheet({ content })], {});
+
+    // Assess
+    expect(writes.map((w) => [w.rowNumber, w.columnNumber, w.value])).toEqual([
+      [2, 5, 'Yes'],
+      [3, 5, 'No'],
+      [5, 5, 'NA'],
+    ]);
+    expect(notAllowed).toEqual([
+      {
+        location: 'Security!E4',
+        question: 'Do you encrypt customer data at rest?',
+        compliance: 'Partially Compliant',
+      },
+    ]);
+    expect(placed.map((p) => p.compliance)).toEqual(['Yes', 'No', '', 'NA']);
+  });
+
+  it('maps onto a compliance-worded list, the wording itself first', () => {
+    // Prepare
+    const content = {
+      rows: [],
+      validations: [
+        {
+          ranges: [{ fromRow: 1, fromColumn: 5, toRow: 100, toColumn: 5 }],
+          values: ['Compliant', 'Partially', 'Not compliant', 'Not applicable'],
+        },
+      ],
+    };
+    const questions = ALL.map((c, i) => classified(i + 2, c));
+
+    // Act
+    const { writes, notAllowed } = sheetWriteBack(questions, [sheet({ content })], {
+      project: { nonCompliant: 'Not compliant' },
+    });
+
+    // Assess
+    expect(writes.map((w) => w.value)).toEqual(['Compliant', 'Not compliant', 'Partially', 'Not applicable']);
+    expect(notAllowed).toEqual([]);
+  });
+
+  it('puts an X in the mark column whose title names the classification, clearing another mark', () => {
+    // Prepare
+    const content = {
+      rows: [
+        { rowNumber: 1, cells: ['#', 'Question', 'Yes', 'No', 'N/A', 'Comments'] },
+        { rowNumber: 2, cells: ['1', 'Do you encrypt customer data at rest?', '', 'X'] },
+        { rowNumber: 3, cells: ['2', 'Do you review access?'] },
+        { rowNumber: 4, cells: ['3', 'Do you test?'] },
+      ],
+    };
+    const marks = sheet({
+      content,
+      columnClassifications: [
+        { columnNumber: 2, columnType: 'QUESTION' },
+        { columnNumber: 3, columnType: 'COMPLIANCE_MARK' },
+        { columnNumber: 4, columnType: 'COMPLIANCE_MARK' },
+        { columnNumber: 5, columnType: 'COMPLIANCE_MARK' },
+        { columnNumber: 6, columnType: 'ANSWER' },
+      ],
+    });
+    const questions = [
+      classified(2, 'COMPLIANT'),
+      classified(3, 'NOT-APPLICABLE'),
+      classified(4, 'PARTIALLY-COMPLIANT'),
+    ];
+
+    // Act
+    const { writes, notAllowed } = sheetWriteBack(questions, [marks], {});
+
+    // Assess
+    expect(writes.map((w) => [w.rowNumber, w.columnNumber, w.value])).toEqual([
+      [2, 3, 'X'],
+      [2, 4, ''],
+      [3, 5, 'X'],
+    ]);
+    expect(notAllowed.map((n) => n.location)).toEqual(['Security!C4']);
+  });
+});

@@ -14,6 +14,11 @@
  *   annotation of their own: they take the row's cell in the column their model row's annotation
  *   used.
  * Empty answers and unclassified questions write nothing, so the original cell keeps its content.
+ *
+ * A compliance cell under a drop-down list gets the list's own value for the classification (the
+ * wording itself when the list has it, else the value naming the same classification: Y, Compliant,
+ * NA…); "X"-mark columns get an X in the column whose title names it (the others cleared). A
+ * classification with no such value is not written: the question is reported instead.
  */
 import { complianceText, type WordingLevels } from '../../../shared/compliance';
 import type { ComplianceWording } from '../../../shared/schemas/project';
@@ -23,8 +28,12 @@ import type {
   AnnotationType,
   ColumnClassification,
   DocumentConfiguration,
+  SheetContent,
 } from '../../../shared/schemas/source';
 import type { CellWrite, NodeWrite } from '../../common/formats/types';
+import { allowedValuesAt, validationsInColumn } from '../../common/formats/validations';
+import { classificationOf } from '../questions-from-source';
+import { markTitles } from '../rows';
 
 export interface ExportQuestion {
   questionId: string;
@@ -42,7 +51,19 @@ export interface ExportSheet {
   configured: boolean;
   columnClassifications: ColumnClassification[];
   complianceWording?: ComplianceWording;
+  /** The sheet's cells and drop-down lists (for sheets with a compliance column). */
+  content?: Pick<SheetContent, 'rows' | 'validations'>;
 }
+
+/** A question whose compliance cell allows no value for its classification (left as it was). */
+export interface NotAllowed {
+  location: string;
+  question: string;
+  compliance: string;
+}
+
+/** What an "X"-mark column gets for the question's classification. */
+export const MARK = 'X';
 
 export interface ExportDocument {
   annotations: Annotation[];
@@ -94,7 +115,7 @@ export function sheetWriteBack(
   questions: ExportQuestion[],
   sheets: ExportSheet[],
   levels: Omit<WordingLevels, 'sheet'>,
-): { writes: CellWrite[]; placed: PlacedQuestion[] } {
+): { writes: CellWrite[]; placed: PlacedQuestion[]; notAllowed: NotAllowed[] } {
   const byId = new Map(exportableSheets(sheets).map((sheet) => [sheet.sheetId, sheet]));
   const rows = questions
     .map((question) => {
@@ -107,20 +128,64 @@ export function sheetWriteBack(
 
   const writes: CellWrite[] = [];
   const placed: PlacedQuestion[] = [];
+  const notAllowed: NotAllowed[] = [];
+  const marksOf = markColumnsOf(rows, levels);
+  const rowMaps = new Map<string, Map<number, readonly string[]>>();
+  const cellsOf = (sheet: ExportSheet, rowNumber: number) => {
+    let map = rowMaps.get(sheet.sheetId);
+    if (!map) {
+      map = new Map((sheet.content?.rows ?? []).map((r) => [r.rowNumber, r.cells]));
+      rowMaps.set(sheet.sheetId, map);
+    }
+    return map.get(rowNumber) ?? [];
+  };
+  // Each sheet's drop-downs over its compliance column, looked up once per sheet.
+  const listsOf = new Map(
+    [...new Set(rows.map((r) => r.sheet))].map((sheet) => {
+      const column = columnOf(sheet, 'COMPLIANCE_STATUS');
+      return [sheet.sheetId, column ? validationsInColumn(sheet.content?.validations, column) : []];
+    }),
+  );
   for (const { question, sheet, rowNumber } of rows) {
     const answerColumn = columnOf(sheet, 'ANSWER');
     const complianceColumn = columnOf(sheet, 'COMPLIANCE_STATUS');
-    const compliance = complianceText(question.responseClassification, {
-      ...levels,
-      sheet: sheet.complianceWording,
-    });
+    const sheetLevels = { ...levels, sheet: sheet.complianceWording };
+    const classification = question.responseClassification;
+    const wording = complianceText(classification, sheetLevels);
     const { sheetIndex } = sheet;
     const { questionId } = question;
+    const refuse = (columnNumber: number) =>
+      notAllowed.push({
+        location: cellAddress(sheet.sheetName, rowNumber, columnNumber),
+        question: question.question,
+        compliance: wording,
+      });
     if (answerColumn && question.answer.trim()) {
       writes.push({ sheetIndex, rowNumber, columnNumber: answerColumn, value: question.answer, questionId });
     }
-    if (complianceColumn && compliance) {
-      writes.push({ sheetIndex, rowNumber, columnNumber: complianceColumn, value: compliance, questionId });
+    let compliance = '';
+    if (complianceColumn && wording) {
+      const allowed = allowedValuesAt(listsOf.get(sheet.sheetId), rowNumber, complianceColumn);
+      const value = allowed ? listValue(allowed, wording, classification, sheetLevels) : wording;
+      if (value === undefined) refuse(complianceColumn);
+      else {
+        compliance = value;
+        writes.push({ sheetIndex, rowNumber, columnNumber: complianceColumn, value, questionId });
+      }
+    }
+    const marks = marksOf.get(sheet.sheetId) ?? [];
+    if (marks.length && wording) {
+      const target = marks.find((m) => m.classification === classification);
+      if (!target) refuse(marks[0].columnNumber);
+      else {
+        compliance = target.title;
+        const cells = cellsOf(sheet, rowNumber);
+        for (const m of marks) {
+          const value = m === target ? MARK : '';
+          if ((cells[m.columnNumber - 1] ?? '').trim() !== value)
+            writes.push({ sheetIndex, rowNumber, columnNumber: m.columnNumber, value, questionId });
+        }
+      }
     }
     const shownColumn = answerColumn ?? complianceColumn ?? columnOf(sheet, 'QUESTION') ?? 1;
     placed.push({
@@ -128,10 +193,64 @@ export function sheetWriteBack(
       location: cellAddress(sheet.sheetName, rowNumber, shownColumn),
       question: question.question,
       answer: question.answer,
-      compliance: complianceColumn ? compliance : '',
+      compliance,
     });
   }
-  return { writes, placed };
+  return { writes, placed, notAllowed };
+}
+
+/**
+ * The value of a drop-down list for a classification: the wording itself when the list has it
+ * (any case), else the first value that names the same classification; undefined when none does.
+ */
+export function listValue(
+  allowed: readonly string[],
+  wording: string,
+  classification: Classification,
+  levels: WordingLevels,
+): string | undefined {
+  const lower = wording.trim().toLowerCase();
+  return (
+    allowed.find((v) => v.trim().toLowerCase() === lower) ??
+    allowed.find((v) => classificationOf(v, levels) === classification)
+  );
+}
+
+/** Each sheet's "X"-mark columns with the classification their titles name. */
+function markColumnsOf(
+  rows: Array<{ sheet: ExportSheet; rowNumber: number }>,
+  levels: Omit<WordingLevels, 'sheet'>,
+) {
+  const bySheet = new Map<
+    string,
+    Array<{ columnNumber: number; title: string; classification?: Classification }>
+  >();
+  for (const { sheet } of rows) {
+    if (bySheet.has(sheet.sheetId)) continue;
+    const columns = sheet.columnClassifications
+      .filter((c) => c.columnType === 'COMPLIANCE_MARK')
+      .map((c) => c.columnNumber);
+    const sheetLevels = { ...levels, sheet: sheet.complianceWording };
+    const first = rows.filter((r) => r.sheet === sheet).map((r) => r.rowNumber);
+    const titles = markTitles(
+      sheet.content?.rows ?? [],
+      columns,
+      first,
+      (t) => classificationOf(t, sheetLevels) !== undefined,
+    );
+    bySheet.set(
+      sheet.sheetId,
+      columns.map((columnNumber) => {
+        const title = titles.get(columnNumber) ?? '';
+        return {
+          columnNumber,
+          title,
+          classification: title ? classificationOf(title, sheetLevels) : undefined,
+        };
+      }),
+    );
+  }
+  return bySheet;
 }
 
 // ——— Documents ———

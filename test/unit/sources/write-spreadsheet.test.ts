@@ -20,6 +20,30 @@ import { buildQuestionnaireXlsx } from '../../../scripts/fixtures/workbooks';
 import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
 
 describe('writeSpreadsheet (xlsx)', () => {
+  it('clears a cell given an empty value (a mark moved to another column), keeping its style', async () => {
+    // Prepare
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Marks');
+    sheet.getRow(1).values = ['Question', 'Yes', 'No'];
+    sheet.getRow(2).values = ['Do you encrypt data at rest?', '', 'X'];
+    sheet.getCell('C2').font = { bold: true };
+    const original = new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    // Act
+    const written = await writeSpreadsheet(original, 'xlsx', [
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 2, value: 'X' },
+      { sheetIndex: 0, rowNumber: 2, columnNumber: 3, value: '' },
+    ]);
+
+    // Assess
+    const book = XLSX.read(written, { type: 'array' });
+    expect(book.Sheets.Marks.B2.v).toBe('X');
+    expect(book.Sheets.Marks.C2?.v ?? '').toBe('');
+    const xml = strFromU8(unzipSync(written)['xl/worksheets/sheet1.xml']);
+    expect(/<c r="C2"[^>]*\/>|<c r="C2"[^>]*><\/c>/.test(xml)).toBe(true);
+    expect(/<c r="C2"[^>]*s="\d+"/.test(xml)).toBe(true);
+  });
+
   it('writes answers into the mapped cells of a copy and keeps everything else', async () => {
     // Prepare
     const built = await buildQuestionnaireXlsx({ questions: 30 });

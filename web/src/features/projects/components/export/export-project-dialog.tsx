@@ -213,6 +213,12 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
         </Paper>
 
         {preview.data ? <ExportProblems preview={preview.data} utf8={utf8} onUtf8Change={setUtf8} /> : null}
+        {preview.data?.notAllowed?.length ? (
+          <NotAllowedNote
+            count={preview.data.notAllowedCount ?? preview.data.notAllowed.length}
+            places={preview.data.notAllowed.map((q) => `${q.location} (${q.compliance})`)}
+          />
+        ) : null}
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
@@ -224,5 +230,21 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The questions whose classification their compliance cell's list has no value for (left as they were). */
+function NotAllowedNote({ count, places }: { count: number; places: string[] }) {
+  const shown = places.slice(0, 5);
+  return (
+    <Alert color="orange" variant="light" data-testid="export-not-allowed">
+      <Text size="sm">
+        {count === 1
+          ? "1 question has a compliance value that the column's list does not allow: "
+          : `${count} questions have a compliance value that the column's list does not allow: `}
+        {shown.join(', ')}
+        {count > shown.length ? ` and ${count - shown.length} more` : ''}. Their cells are left as they are.
+      </Text>
+    </Alert>
   );
 }

@@ -74,4 +74,5 @@ export const COLUMN_TYPE_COLORS: Record<ColumnType, string> = {
   INFORMATION: 'cyan',
   SECTION: 'yellow',
   IMPORTANCE: 'pink',
+  COMPLIANCE_MARK: 'red',
 };
