@@ -3,13 +3,18 @@
  *
  * - question tables: a header row with a question column (Question, Control, Requirement…) and an
  *   answer column (Answer, Response…): every body row's question cell is a QUESTION and the same
- *   row's answer cell its ANSWER (and a compliance column its COMPLIANCE);
- * - paragraphs that ask (ending in '?', or 'Describe…', 'Do you…') outside tables, each with the
- *   empty paragraph after it as its ANSWER when there is one.
+ *   row's answer cell its ANSWER (and a compliance column its COMPLIANCE, a reference column its
+ *   REFERENCE);
+ * - paragraphs that ask (ending in '?', or 'Describe…', 'Do you…') outside tables, each with its
+ *   answer place: the empty paragraph or one-cell box after it, or the place after its label
+ *   ("Answer:"); boxes to tick ("☐ Yes ☐ No") after it are its COMPLIANCE. A numbered lead-in whose
+ *   sub-items follow it is not a question; where questions are numbered, an unnumbered line with
+ *   no place for an answer is not one either.
  */
 import type { Annotation, DocumentContent, DocumentNode } from '../../../shared/schemas/source';
 import { looksLikeQuestion, titleType } from './detect';
-import { withoutAnswerLabel } from './typed-text';
+import { documentOutline } from './document-outline';
+import { checkboxOptions, withoutAnswerLabel } from './typed-text';
 
 /** Longer paragraphs are instructions or prose, not questions. */
 const MAX_QUESTION_LENGTH = 600;
@@ -50,6 +55,7 @@ function tableQuestions(doc: DocumentContent, inTables: Set<string>): Annotation
     const answer = columnOf('ANSWER');
     if (!question || !answer) continue;
     const compliance = columnOf('COMPLIANCE_STATUS');
+    const reference = columnOf('REFERENCE_NUMBER');
     for (const row of rows.slice(1)) {
       const cells = cellsOfRow.get(row.nodeId) ?? [];
       const cell = (n?: number) => cells.find((c) => c.columnNumber === n);
@@ -61,17 +67,67 @@ function tableQuestions(doc: DocumentContent, inTables: Set<string>): Annotation
       out.push(annotation(a, 'ANSWER', q.nodeId));
       const c = cell(compliance);
       if (c) out.push(annotation(c, 'COMPLIANCE', q.nodeId));
+      const r = reference === question ? undefined : cell(reference);
+      if (r?.text.trim()) out.push(annotation(r, 'REFERENCE', q.nodeId));
     }
     for (const node of doc.nodes) if (node.nodeId.startsWith(`${table.nodeId}.`)) inTables.add(node.nodeId);
   }
   return out;
 }
 
+/** A place left for the answer: nothing, or only a line to write on ("_____", "……"). */
+const EMPTY_PLACE = /^[\s_.…]*$/;
+
+const isEmptyPlace = (node: DocumentNode | undefined) =>
+  node?.kind === 'paragraph' && !node.headingLevel && EMPTY_PLACE.test(node.text);
+const isLabel = (node: DocumentNode | undefined) =>
+  node?.kind === 'paragraph' &&
+  !node.headingLevel &&
+  node.text.trim() !== '' &&
+  EMPTY_PLACE.test(withoutAnswerLabel(node.text));
+const isCheckboxes = (node: DocumentNode | undefined) =>
+  node?.kind === 'paragraph' && checkboxOptions(withoutAnswerLabel(node.text)).length > 0;
+
+/**
+ * A box drawn for the answer right after a question: a table of one cell, or of one row with an
+ * answer label ("Response:") in the first cell and the box in the second.
+ */
+function answerBox(table: DocumentNode | undefined, doc: DocumentContent): DocumentNode | undefined {
+  if (table?.kind !== 'table') return undefined;
+  const rows = doc.nodes.filter((n) => n.kind === 'row' && n.parentNodeId === table.nodeId);
+  if (rows.length !== 1) return undefined;
+  const cells = doc.nodes.filter((n) => n.kind === 'cell' && n.rowNodeId === rows[0].nodeId);
+  if (cells.length === 1) return cells[0];
+  if (cells.length === 2 && isLabel({ ...cells[0], kind: 'paragraph' })) return cells[1];
+  return undefined;
+}
+
+/** What follows a question for its answers: checkboxes, then an empty place, a box or a label. */
+function answerPlaces(top: DocumentNode[], i: number, doc: DocumentContent) {
+  let j = i + 1;
+  const checkboxes = isCheckboxes(top[j]) ? top[j++] : undefined;
+  const next = top[j];
+  let answer: DocumentNode | undefined;
+  if (isEmptyPlace(next)) answer = next;
+  else if (next?.kind === 'table') answer = answerBox(next, doc);
+  else if (isLabel(next)) {
+    const after = top[j + 1];
+    answer = isEmptyPlace(after) ? after : (answerBox(after, doc) ?? next);
+  }
+  // Boxes to tick and nowhere to write: the boxes are the answer place too.
+  return { answer: answer ?? checkboxes, compliance: checkboxes };
+}
+
 export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
   const inTables = new Set<string>();
   const found = tableQuestions(doc, inTables);
-  const body = doc.nodes.filter((n) => n.kind === 'paragraph' && !n.parentNodeId);
-  body.forEach((node, i) => {
+  const outline = documentOutline(doc.nodes);
+  const top = doc.nodes.filter((n) => !n.parentNodeId && (n.kind === 'paragraph' || n.kind === 'table'));
+  const numberOf = (node: DocumentNode | undefined) =>
+    node?.kind === 'paragraph' ? outline.get(node.nodeId)?.reference : undefined;
+  const candidates: Array<{ node: DocumentNode; index: number; numbered: boolean; placed: boolean }> = [];
+  top.forEach((node, i) => {
+    if (node.kind !== 'paragraph' || node.headingLevel) return;
     const text = node.text.trim();
     if (
       !looksLikeQuestion(text) ||
@@ -80,22 +136,29 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
       HELP_LINE.test(text)
     )
       return;
-    if (
-      !text.endsWith('?') &&
-      !node.numbering &&
-      !/^(describe|explain|provide|list|state|confirm|indicate)\b/i.test(text)
-    )
+    const reference = numberOf(node);
+    if (!text.endsWith('?') && !reference && !/^(describe|explain|provide|list|state|confirm|indicate)\b/i.test(text))
       return;
-    found.push(annotation(node, 'QUESTION'));
-    // The answer place: the empty paragraph after the question, or after its label ("Answer:"),
-    // or the label itself when nothing empty follows it (its label is never taken as the answer).
-    const next = body[i + 1];
-    if (next && !next.text.trim()) found.push(annotation(next, 'ANSWER', node.nodeId));
-    else if (next && withoutAnswerLabel(next.text) === '') {
-      const after = body[i + 2];
-      found.push(annotation(after && !after.text.trim() ? after : next, 'ANSWER', node.nodeId));
-    }
+    const places = answerPlaces(top, i, doc);
+    // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it
+    // directly is their parent, not a question of its own.
+    const following = top.slice(i + 1).find((n) => numberOf(n));
+    if (reference && !places.answer && numberOf(following)?.startsWith(`${reference}.`)) return;
+    candidates.push({ node, index: i, numbered: Boolean(reference), placed: Boolean(places.answer) });
   });
+  // Where the questions are numbered, an unnumbered line that asks and has no place for an answer
+  // is the form talking ("Not sure which applies?"), not a question.
+  const numbered = candidates.filter((c) => c.numbered).length;
+  const questions =
+    numbered >= 3 && numbered * 2 >= candidates.length
+      ? candidates.filter((c) => c.numbered || c.placed)
+      : candidates;
+  for (const { node, index } of questions) {
+    found.push(annotation(node, 'QUESTION'));
+    const { answer, compliance } = answerPlaces(top, index, doc);
+    if (answer) found.push(annotation(answer, 'ANSWER', node.nodeId));
+    if (compliance) found.push(annotation(compliance, 'COMPLIANCE', node.nodeId));
+  }
   const order = new Map(doc.nodes.map((n, i) => [n.nodeId, i]));
   return found.sort((a, b) => (order.get(a.nodeId) ?? 0) - (order.get(b.nodeId) ?? 0));
 }
