@@ -100,6 +100,15 @@ export function chosenOption(options: Array<{ label: string }>, answer: string):
   return best;
 }
 
+/** The answer says no more than choosing the option ("Yes", "yes.", "Compliant" for Yes). */
+export function onlyChooses(label: string, answer: string): boolean {
+  const key = (text: string) => {
+    const k = optionKey(text);
+    return SAME_CHOICE.get(k) ?? k;
+  };
+  return key(label) === key(answer);
+}
+
 /**
  * The answer an answer place holds, as configuration imports it: without its label, a line to
  * write on ("_____") holding none, boxes giving their marked options.
