@@ -137,7 +137,11 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
     )
       return;
     const reference = numberOf(node);
-    if (!text.endsWith('?') && !reference && !/^(describe|explain|provide|list|state|confirm|indicate)\b/i.test(text))
+    if (
+      !text.endsWith('?') &&
+      !reference &&
+      !/^(describe|explain|provide|list|state|confirm|indicate)\b/i.test(text)
+    )
       return;
     const places = answerPlaces(top, i, doc);
     // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it

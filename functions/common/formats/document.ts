@@ -105,7 +105,10 @@ function numberingLabels(numberingXml: string | undefined) {
   for (const abstract of Array.from(document.getElementsByTagNameNS(W, 'abstractNum'))) {
     abstracts.set(abstract.getAttributeNS(W, 'abstractNumId') ?? '', levelsOf(abstract));
   }
-  const nums = new Map<string, { abstractId: string; starts: Map<number, number>; levels: Map<number, Level> }>();
+  const nums = new Map<
+    string,
+    { abstractId: string; starts: Map<number, number>; levels: Map<number, Level> }
+  >();
   for (const num of Array.from(document.getElementsByTagNameNS(W, 'num'))) {
     const starts = new Map<number, number>();
     const levels = new Map<number, Level>();

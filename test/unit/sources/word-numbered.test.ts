@@ -1,0 +1,293 @@
+/**
+ * Word questionnaires numbered by Word itself (issue 27, part 2): the labels and full numbers of
+ * multi-level lists, headings as sections, lead-ins and their sub-items, every kind of answer
+ * place, and write-back into the place itself.
+ */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import mammoth from 'mammoth';
+import { describe, expect, it } from 'vitest';
+import { detectDocumentQuestions } from '../../../functions/common/formats/detect-document';
+import { readDocument } from '../../../functions/common/formats/document';
+import { documentOutline } from '../../../functions/common/formats/document-outline';
+import { writeDocument } from '../../../functions/common/formats/write-document';
+import { buildNumberedQuestionnaireDocx, buildQuestionnaireDocx } from '../../../scripts/fixtures/word';
+import type { DocumentContent } from '../../../shared/schemas/source';
+
+const NS =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"';
+
+/** A .docx of the builder's parts with this body (paragraph XML) and, if given, this numbering.xml. */
+async function docxWith(bodyXml: string, numberingXml?: string) {
+  const files = unzipSync((await buildQuestionnaireDocx({ paragraphs: 1, tableRows: 1 })).bytes);
+  files['word/document.xml'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document ${NS}><w:body>${bodyXml}</w:body></w:document>`,
+  );
+  if (numberingXml) files['word/numbering.xml'] = strToU8(`<w:numbering ${NS}>${numberingXml}</w:numbering>`);
+  return zipSync(files);
+}
+
+const para = (text: string, props = '') =>
+  `<w:p><w:pPr>${props}</w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+const numbered = (text: string, numId: number, ilvl: number) =>
+  para(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
+const lvl = (ilvl: number, format: string, text: string, start = 1) =>
+  `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+
+const paragraphs = async (bytes: Uint8Array) =>
+  (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value.split('\n').filter((l) => l.trim());
+
+describe('readDocument, automatic numbering', () => {
+  it('gives the label Word shows and the full number, counting lists as Word does', async () => {
+    // Prepare: one abstract list (3., i), A., bullets) used by three lists: 1, 2 restarting it, 3 continuing it.
+    const numbering = `<w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.', 3)}${lvl(1, 'lowerRoman', '%2)')}${lvl(2, 'upperLetter', '%3.')}${lvl(3, 'bullet', '•')}</w:abstractNum>
+      <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
+      <w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>
+      <w:num w:numId="3"><w:abstractNumId w:val="0"/></w:num>`;
+    const bytes = await docxWith(
+      [
+        numbered('first', 1, 0),
+        numbered('roman one', 1, 1),
+        numbered('roman two', 1, 1),
+        numbered('letter', 1, 2),
+        numbered('bullet', 1, 3),
+        numbered('second', 1, 0),
+        numbered('sub restarted', 1, 1),
+        numbered('continued', 3, 0),
+        numbered('restarted', 2, 0),
+        numbered('after restart', 2, 1),
+        para('Heading text', '<w:pStyle w:val="Heading2"/>'),
+        para('Outline level', '<w:outlineLvl w:val="0"/>'),
+      ].join(''),
+      numbering,
+    );
+
+    // Act
+    const doc = await readDocument(bytes);
+
+    // Assess
+    const shown = doc.nodes.map((n) => [n.text, n.numbering, n.reference, n.headingLevel]);
+    expect(shown).toEqual([
+      ['first', '3.', '3', undefined],
+      ['roman one', 'i)', '3.i', undefined],
+      ['roman two', 'ii)', '3.ii', undefined],
+      ['letter', 'A.', '3.ii.A', undefined],
+      ['bullet', undefined, undefined, undefined],
+      ['second', '4.', '4', undefined],
+      ['sub restarted', 'i)', '4.i', undefined],
+      ['continued', '5.', '5', undefined],
+      ['restarted', '1.', '1', undefined],
+      ['after restart', 'i)', '1.i', undefined],
+      ['Heading text', undefined, undefined, 2],
+      ['Outline level', undefined, undefined, 1],
+    ]);
+    expect(doc.html).toContain('<span class="numbering">3.ii.A</span>'.replace('3.ii.A', 'A.'));
+  });
+});
+
+describe('documentOutline', () => {
+  it('gives typed sub-items their lead-in number, and each question the heading above it', () => {
+    // Prepare
+    const nodes: DocumentContent['nodes'] = [
+      { nodeId: 'p0', kind: 'paragraph', text: 'Access control', headingLevel: 1 },
+      { nodeId: 'p1', kind: 'paragraph', text: '3. Describe the following:' },
+      { nodeId: 'p2', kind: 'paragraph', text: 'a. How are accounts removed?' },
+      { nodeId: 'p3', kind: 'paragraph', text: '(b) How are passwords stored?' },
+      { nodeId: 'p4', kind: 'paragraph', text: '2.1 Backups', headingLevel: 2 },
+      { nodeId: 'p5', kind: 'paragraph', text: 'c. A lettered line with no lead-in?' },
+      { nodeId: 't0', kind: 'table', text: '' },
+      { nodeId: 't0.r0', kind: 'row', text: '', parentNodeId: 't0' },
+      {
+        nodeId: 't0.r0.c0',
+        kind: 'cell',
+        text: 'C.7 Are backups tested?',
+        parentNodeId: 't0.r0',
+        rowNodeId: 't0.r0',
+      },
+    ];
+
+    // Act
+    const outline = documentOutline(nodes);
+
+    // Assess
+    const of = (id: string) => outline.get(id);
+    expect(of('p2')).toMatchObject({
+      reference: '3.a',
+      text: 'How are accounts removed?',
+      section: 'Access control',
+    });
+    expect(of('p3')).toMatchObject({ reference: '3.b', text: 'How are passwords stored?' });
+    expect(of('p5')).toMatchObject({ reference: 'c', section: 'Backups' });
+    expect(of('t0.r0.c0')).toMatchObject({
+      reference: 'C.7',
+      text: 'Are backups tested?',
+      section: 'Backups',
+    });
+  });
+});
+
+describe('detectDocumentQuestions, Word numbering', () => {
+  it('finds each question once with its number, section and answer place, and nothing else', async () => {
+    // Prepare
+    const built = await buildNumberedQuestionnaireDocx();
+    const doc = await readDocument(built.bytes);
+
+    // Act
+    const found = detectDocumentQuestions(doc);
+
+    // Assess
+    const outline = documentOutline(doc.nodes);
+    const questions = found.filter((a) => a.annotationType === 'QUESTION');
+    expect(
+      questions.map((q) => {
+        const place = outline.get(q.nodeId);
+        const reference =
+          found.find((a) => a.annotationType === 'REFERENCE' && a.parentNodeId === q.nodeId)?.text ??
+          place?.reference;
+        return { reference, text: place?.text, section: place?.section };
+      }),
+    ).toEqual(built.questions.map(({ reference, text, section }) => ({ reference, text, section })));
+    const node = (id?: string) => doc.nodes.find((n) => n.nodeId === id);
+    built.questions.forEach((expected, i) => {
+      const of = (type: string) =>
+        found.filter((a) => a.annotationType === type && a.parentNodeId === questions[i].nodeId);
+      const [answer] = of('ANSWER');
+      expect(of('ANSWER'), expected.text).toHaveLength(1);
+      const kind = {
+        paragraph: 'paragraph',
+        label: 'paragraph',
+        'checkboxes+paragraph': 'paragraph',
+        checkboxes: 'paragraph',
+        box: 'cell',
+        cell: 'cell',
+      }[expected.place];
+      expect(node(answer.nodeId)?.kind, expected.text).toBe(kind);
+      // The label is never the answer place when an empty paragraph follows it.
+      expect(answer.text, expected.text).toBe(
+        expected.place === 'checkboxes' ? '☐ Yes ☐ No ☐ Not applicable' : '',
+      );
+      if (expected.place.startsWith('checkboxes'))
+        expect(of('COMPLIANCE').map((c) => c.text)).toEqual(['☐ Yes ☐ No ☐ Not applicable']);
+    });
+  });
+});
+
+describe('writeDocument, into the answer place', () => {
+  it('fills empty paragraphs, boxes and places after labels, and ticks checkboxes, adding no paragraph', async () => {
+    // Prepare
+    const built = await buildNumberedQuestionnaireDocx();
+    const doc = await readDocument(built.bytes);
+    const found = detectDocumentQuestions(doc);
+    const questions = found.filter((a) => a.annotationType === 'QUESTION');
+    const placeOf = (i: number, type = 'ANSWER') =>
+      found.find((a) => a.annotationType === type && a.parentNodeId === questions[i].nodeId)!.nodeId;
+    const answers = built.questions.map((q, i) => `Answer ${i + 1} to ${q.reference}`);
+    const before = await paragraphs(built.bytes);
+
+    // Act
+    const written = await writeDocument(built.bytes, [
+      ...answers.map((value, i) => ({
+        nodeId: placeOf(i),
+        mode:
+          doc.nodes.find((n) => n.nodeId === placeOf(i))?.kind === 'cell'
+            ? ('CELL' as const)
+            : ('AFTER' as const),
+        value: built.questions[i].place === 'checkboxes' ? 'No' : value,
+      })),
+      { nodeId: placeOf(5, 'COMPLIANCE'), mode: 'AFTER', value: 'Compliant' },
+    ]);
+
+    // Assess: the same paragraphs, each answer where its place was, the boxes ticked.
+    const after = await paragraphs(written);
+    const question = (i: number) => before.indexOf(built.questions[i].text);
+    const changed = new Map<number, string[]>(before.map((line, at) => [at, [line]]));
+    const put = (at: number, ...lines: string[]) => changed.set(at, lines);
+    for (const [i, q] of built.questions.entries()) {
+      const at = question(i);
+      if (q.place === 'paragraph' || q.place === 'box' || q.place === 'cell') put(at, before[at], answers[i]);
+      if (q.place === 'label') put(at + 1, 'Response:', answers[i]);
+      if (q.place === 'checkboxes+paragraph') put(at + 1, '☒ Yes ☐ No ☐ Not applicable', answers[i]);
+      if (q.place === 'checkboxes') put(at + 1, '☐ Yes ☒ No ☐ Not applicable');
+    }
+    const expected = [...changed.values()].flat();
+    expect(after).toEqual(expected);
+    // No paragraph was added: the reader sees the same nodes, the places now holding the answers.
+    const reread = await readDocument(written);
+    expect(reread.nodes.map((n) => n.nodeId)).toEqual(doc.nodes.map((n) => n.nodeId));
+    expect(reread.nodes.find((n) => n.nodeId === placeOf(2))?.text).toBe(answers[2]);
+  });
+
+  it("keeps the place's own formatting, and writes after a bare label without its bold", async () => {
+    // Prepare: an italic empty place (its paragraph mark), and a bold label with nothing after it.
+    const bytes = await docxWith(
+      [
+        para('Is MFA enforced?'),
+        '<w:p><w:pPr><w:jc w:val="right"/><w:rPr><w:i/></w:rPr></w:pPr></w:p>',
+        para('Are laptops encrypted?'),
+        '<w:p><w:r><w:rPr><w:b/><w:color w:val="FF0000"/></w:rPr><w:t>Response:</w:t></w:r></w:p>',
+        para('Who is your DPO?'),
+        para('Answer: ________'),
+      ].join(''),
+    );
+
+    // Act
+    const written = await writeDocument(bytes, [
+      { nodeId: 'p1', mode: 'AFTER', value: 'Yes, for everyone.\nSince 2021.' },
+      { nodeId: 'p3', mode: 'AFTER', value: 'Yes, with BitLocker.' },
+      { nodeId: 'p5', mode: 'AFTER', value: 'Jane Doe' },
+    ]);
+
+    // Assess
+    const xml = strFromU8(unzipSync(written)['word/document.xml']);
+    const body = xml.slice(xml.indexOf('<w:body>'));
+    const ps = body.split('<w:p>').slice(1);
+    expect(ps).toHaveLength(7);
+    expect(ps[1]).toMatch(
+      /<w:jc w:val="right"\/>.*<w:r><w:rPr><w:i\/><\/w:rPr><w:t xml:space="preserve">Yes, for everyone\.<\/w:t>/,
+    );
+    expect(ps[2]).toMatch(/<w:jc w:val="right"\/>.*<w:i\/>.*Since 2021\./);
+    expect(ps[4]).toContain('<w:rPr><w:b/><w:color w:val="FF0000"/></w:rPr><w:t>Response:</w:t>');
+    expect(ps[4]).toMatch(
+      /<w:r><w:rPr><w:color w:val="FF0000"\/><\/w:rPr><w:t xml:space="preserve"> Yes, with BitLocker\.<\/w:t>/,
+    );
+    expect(await paragraphs(written)).toEqual([
+      'Is MFA enforced?',
+      'Yes, for everyone.',
+      'Since 2021.',
+      'Are laptops encrypted?',
+      'Response: Yes, with BitLocker.',
+      'Who is your DPO?',
+      'Answer: Jane Doe',
+    ]);
+  });
+
+  it("ticks Word's checkbox content controls and boxes in a table cell", async () => {
+    // Prepare
+    const control = (checked: boolean) =>
+      `<w:sdt><w:sdtPr><w14:checkbox><w14:checked w14:val="${checked ? 1 : 0}"/><w14:checkedState w14:val="2612" w14:font="MS Gothic"/><w14:uncheckedState w14:val="2610" w14:font="MS Gothic"/></w14:checkbox></w:sdtPr><w:sdtContent><w:r><w:t>${checked ? '☒' : '☐'}</w:t></w:r></w:sdtContent></w:sdt>`;
+    const bytes = await docxWith(
+      [
+        para('Is data encrypted at rest?'),
+        `<w:p>${control(true)}<w:r><w:t xml:space="preserve"> Yes </w:t></w:r>${control(false)}<w:r><w:t xml:space="preserve"> No</w:t></w:r></w:p>`,
+        `<w:tbl><w:tr><w:tc>${para('Do you have a DPO?')}</w:tc><w:tc>${para('☐ Yes')}${para('☐ No')}</w:tc></w:tr></w:tbl>`,
+      ].join(''),
+    );
+
+    // Act
+    const written = await writeDocument(bytes, [
+      { nodeId: 'p1', mode: 'AFTER', value: 'Non-Compliant' },
+      { nodeId: 't0.r0.c1', mode: 'CELL', value: 'Yes, since 2020.' },
+    ]);
+
+    // Assess
+    const xml = strFromU8(unzipSync(written)['word/document.xml']);
+    expect([...xml.matchAll(/<w14:checked w14:val="(\d)"\/>/g)].map((m) => m[1])).toEqual(['0', '1']);
+    const reread = await readDocument(written);
+    expect(reread.nodes.find((n) => n.nodeId === 'p1')?.text).toBe('☐ Yes ☒ No');
+    expect(reread.nodes.filter((n) => n.parentNodeId === 't0.r0.c1').map((n) => n.text)).toEqual([
+      '☒ Yes',
+      '☐ No',
+      'Yes, since 2020.',
+    ]);
+    expect(reread.nodes.filter((n) => n.kind === 'paragraph')).toHaveLength(6);
+  });
+});
