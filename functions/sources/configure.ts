@@ -282,10 +282,7 @@ export async function configureDocument(
             sectionDescription: place?.section ?? '',
             // An answer place's label ("Answer:") is never the answer; boxes answer with the marked one.
             answer: childText(a.nodeId, 'ANSWER', placeAnswer),
-            classification: classificationOf(
-              childText(a.nodeId, 'COMPLIANCE', placeAnswer),
-              levels,
-            ),
+            classification: classificationOf(childText(a.nodeId, 'COMPLIANCE', placeAnswer), levels),
           };
         })
     : [];
