@@ -158,35 +158,54 @@ function numberingLabels(numberingXml: string | undefined) {
   };
 }
 
+interface ParagraphStyle {
+  headingLevel?: number;
+  numId?: string;
+  ilvl?: number;
+}
+
 /**
- * Heading levels by style id (word/styles.xml): a style named "heading N", or with an outline
- * level of its own or from the style it is based on. (A document's Title is not a section.)
+ * What paragraph styles (word/styles.xml) give their paragraphs, each from the style itself or
+ * the one it is based on: a heading level (a style named "heading N", or with an outline level;
+ * a document's Title is not a section) and list numbering ("List Number", numbered headings).
  */
-function headingStyles(stylesXml: string | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+function paragraphStyles(stylesXml: string | undefined): Map<string, ParagraphStyle> {
+  const out = new Map<string, ParagraphStyle>();
   if (!stylesXml) return out;
   const document = new DOMParser().parseFromString(stylesXml, 'text/xml');
-  const own = new Map<string, { level?: number; basedOn?: string }>();
+  const own = new Map<string, ParagraphStyle & { basedOn?: string }>();
   for (const style of Array.from(document.getElementsByTagNameNS(W, 'style'))) {
     if (style.getAttributeNS(W, 'type') !== 'paragraph') continue;
     const id = style.getAttributeNS(W, 'styleId') ?? '';
     const name = val(child(style, 'name')) ?? '';
-    const outline = val(child(child(style, 'pPr'), 'outlineLvl'));
+    const props = child(style, 'pPr');
+    const outline = val(child(props, 'outlineLvl'));
     const named = /^heading\s?(\d)$/i.exec(name)?.[1];
-    const level =
-      outline !== undefined && Number(outline) < 9 ? Number(outline) + 1 : named ? Number(named) : undefined;
-    own.set(id, { level, basedOn: val(child(style, 'basedOn')) });
+    const numPr = child(props, 'numPr');
+    const ilvl = val(child(numPr, 'ilvl'));
+    own.set(id, {
+      headingLevel:
+        outline !== undefined && Number(outline) < 9
+          ? Number(outline) + 1
+          : named
+            ? Number(named)
+            : undefined,
+      numId: val(child(numPr, 'numId')),
+      ilvl: ilvl === undefined ? undefined : Number(ilvl),
+      basedOn: val(child(style, 'basedOn')),
+    });
   }
   for (const id of own.keys()) {
+    const resolved: ParagraphStyle = {};
     let at: string | undefined = id;
     for (let depth = 0; at && depth < 10; depth++) {
       const style = own.get(at);
-      if (style?.level) {
-        out.set(id, style.level);
-        break;
-      }
+      resolved.headingLevel ??= style?.headingLevel;
+      resolved.numId ??= style?.numId;
+      resolved.ilvl ??= style?.ilvl;
       at = style?.basedOn;
     }
+    out.set(id, resolved);
   }
   return out;
 }
@@ -258,7 +277,7 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
   }
   const label = numberingLabels(numberingXml ? strFromU8(numberingXml) : undefined);
   const stylesXml = parts.get('word/styles.xml');
-  const headings = headingStyles(stylesXml ? strFromU8(stylesXml) : undefined);
+  const styles = paragraphStyles(stylesXml ? strFromU8(stylesXml) : undefined);
 
   const visits: Visit[] = [];
   walkBody(body, (v) => visits.push(v));
@@ -278,15 +297,19 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
       const text = paragraphText(v.element).slice(0, SOURCE_LIMITS.cellText);
       const props = child(v.element, 'pPr');
       const numPr = child(props, 'numPr');
-      const numbered = numPr
-        ? label(val(child(numPr, 'numId')) ?? '', Number(val(child(numPr, 'ilvl')) ?? 0))
-        : undefined;
       const style = val(child(props, 'pStyle')) ?? '';
+      const styled = styles.get(style);
+      // The paragraph's own list, or its style's (numId 0 takes the style's numbering off).
+      const numId = val(child(numPr, 'numId')) ?? styled?.numId;
+      const numbered =
+        numId && numId !== '0'
+          ? label(numId, Number(val(child(numPr, 'ilvl')) ?? styled?.ilvl ?? 0))
+          : undefined;
       const outline = val(child(props, 'outlineLvl'));
       const headingLevel =
         outline !== undefined && Number(outline) < 9
           ? Number(outline) + 1
-          : (headings.get(style) ?? Number(/^heading\s?(\d)$/i.exec(style)?.[1] ?? 0));
+          : (styled?.headingLevel ?? Number(/^heading\s?(\d)$/i.exec(style)?.[1] ?? 0));
       const shownLevel = headingLevel || (/^title$/i.test(style) ? 1 : 0);
       const tag = shownLevel && shownLevel <= 6 ? `h${shownLevel}` : 'p';
       texts.set(v.id, text);

@@ -17,12 +17,13 @@ const NS =
   'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"';
 
 /** A .docx of the builder's parts with this body (paragraph XML) and, if given, this numbering.xml. */
-async function docxWith(bodyXml: string, numberingXml?: string) {
+async function docxWith(bodyXml: string, numberingXml?: string, stylesXml?: string) {
   const files = unzipSync((await buildQuestionnaireDocx({ paragraphs: 1, tableRows: 1 })).bytes);
   files['word/document.xml'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8"?><w:document ${NS}><w:body>${bodyXml}</w:body></w:document>`,
   );
   if (numberingXml) files['word/numbering.xml'] = strToU8(`<w:numbering ${NS}>${numberingXml}</w:numbering>`);
+  if (stylesXml) files['word/styles.xml'] = strToU8(`<w:styles ${NS}>${stylesXml}</w:styles>`);
   return zipSync(files);
 }
 
@@ -81,6 +82,40 @@ describe('readDocument, automatic numbering', () => {
       ['Outline level', undefined, undefined, 1],
     ]);
     expect(doc.html).toContain('<span class="numbering">3.ii.A</span>'.replace('3.ii.A', 'A.'));
+  });
+});
+
+describe('readDocument, numbering and headings from styles', () => {
+  it("numbers paragraphs by their style's list, and takes headings from styles based on a heading", async () => {
+    // Prepare
+    const numbering = `<w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.')}${lvl(1, 'lowerLetter', '(%2)')}</w:abstractNum><w:num w:numId="4"><w:abstractNumId w:val="0"/></w:num>`;
+    const styles = `<w:style w:type="paragraph" w:styleId="QuestionList"><w:name w:val="Question List"/><w:pPr><w:numPr><w:numId w:val="4"/></w:numPr></w:pPr></w:style>
+      <w:style w:type="paragraph" w:styleId="SubQuestion"><w:name w:val="Sub Question"/><w:basedOn w:val="QuestionList"/><w:pPr><w:numPr><w:ilvl w:val="1"/></w:numPr></w:pPr></w:style>
+      <w:style w:type="paragraph" w:styleId="Berschrift1"><w:name w:val="heading 1"/></w:style>
+      <w:style w:type="paragraph" w:styleId="PartTitle"><w:name w:val="Part Title"/><w:basedOn w:val="Berschrift1"/></w:style>`;
+    const bytes = await docxWith(
+      [
+        para('Part one', '<w:pStyle w:val="PartTitle"/>'),
+        para('Do you?', '<w:pStyle w:val="QuestionList"/>'),
+        para('Sub one', '<w:pStyle w:val="SubQuestion"/>'),
+        para('Not numbered', '<w:pStyle w:val="QuestionList"/><w:numPr><w:numId w:val="0"/></w:numPr>'),
+        para('Do you too?', '<w:pStyle w:val="QuestionList"/>'),
+      ].join(''),
+      numbering,
+      styles,
+    );
+
+    // Act
+    const doc = await readDocument(bytes);
+
+    // Assess
+    expect(doc.nodes.map((n) => [n.text, n.numbering, n.reference, n.headingLevel])).toEqual([
+      ['Part one', undefined, undefined, 1],
+      ['Do you?', '1.', '1', undefined],
+      ['Sub one', '(a)', '1.a', undefined],
+      ['Not numbered', undefined, undefined, undefined],
+      ['Do you too?', '2.', '2', undefined],
+    ]);
   });
 });
 
