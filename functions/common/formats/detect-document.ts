@@ -144,10 +144,16 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
     )
       return;
     const places = answerPlaces(top, i, doc);
-    // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it
-    // directly is their parent, not a question of its own.
+    // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it is
+    // their parent, not a question of its own (a numbered question with its own answer place
+    // before its sub-questions stays one).
     const following = top.slice(i + 1).find((n) => numberOf(n));
-    if (reference && !places.answer && numberOf(following)?.startsWith(`${reference}.`)) return;
+    if (
+      reference &&
+      (!places.answer || text.endsWith(':')) &&
+      numberOf(following)?.startsWith(`${reference}.`)
+    )
+      return;
     candidates.push({ node, index: i, numbered: Boolean(reference), placed: Boolean(places.answer) });
   });
   // Where the questions are numbered, an unnumbered line that asks and has no place for an answer

@@ -206,6 +206,54 @@ describe('detectDocumentQuestions, Word numbering', () => {
   });
 });
 
+describe('detectDocumentQuestions, typed numbers', () => {
+  it('leaves out lead-ins and lines that only ask the reader, and finds each place', () => {
+    // Prepare
+    const texts = [
+      'Not sure which option applies?',
+      'Pick the closest one.',
+      '1. Do you have a security policy?',
+      '',
+      '2. Describe the following:',
+      '',
+      'a. How is data encrypted at rest?',
+      'Response: ________',
+      'b. How is data encrypted in transit?',
+      '☐ Yes ☐ No',
+      '3. Do you run penetration tests?',
+      'Answer:',
+      '',
+      'Questions? Contact security@vendor.example.',
+    ];
+    const doc = {
+      html: '',
+      nodes: texts.map((text, i) => ({ nodeId: `p${i}`, kind: 'paragraph' as const, text })),
+    };
+
+    // Act
+    const found = detectDocumentQuestions(doc);
+
+    // Assess
+    const outline = documentOutline(doc.nodes);
+    const questions = found.filter((a) => a.annotationType === 'QUESTION');
+    expect(questions.map((q) => [outline.get(q.nodeId)?.reference, outline.get(q.nodeId)?.text])).toEqual([
+      ['1', 'Do you have a security policy?'],
+      ['2.a', 'How is data encrypted at rest?'],
+      ['2.b', 'How is data encrypted in transit?'],
+      ['3', 'Do you run penetration tests?'],
+    ]);
+    const places = (type: string) =>
+      found.filter((a) => a.annotationType === type).map((a) => [a.parentNodeId, a.nodeId]);
+    expect(places('ANSWER')).toEqual([
+      ['p2', 'p3'],
+      ['p6', 'p7'],
+      ['p8', 'p9'],
+      ['p10', 'p12'],
+    ]);
+    expect(places('COMPLIANCE')).toEqual([['p8', 'p9']]);
+  });
+});
+
 describe('writeDocument, into the answer place', () => {
   it('fills empty paragraphs, boxes and places after labels, and ticks checkboxes, adding no paragraph', async () => {
     // Prepare
