@@ -75,8 +75,28 @@ export function walkBody(body: Element, visit: (v: Visit) => void) {
   walkContainer(body, '', undefined, visit);
 }
 
-/** The text Word shows for a paragraph: its runs' text, tabs and breaks; deleted text left out. */
+/** A content control showing its placeholder ("Click or tap here to enter text."): nothing typed yet. */
+export function showsPlaceholder(sdt: Element): boolean {
+  const props = children(sdt).find((c) => c.namespaceURI === W && c.localName === 'sdtPr');
+  const flag = props && children(props).find((c) => c.namespaceURI === W && c.localName === 'showingPlcHdr');
+  return flag !== undefined && !['0', 'false'].includes(flag.getAttributeNS(W, 'val') ?? '');
+}
+
+/** The content control around a paragraph that shows its placeholder, if any. */
+export function placeholderAround(paragraph: Element): Element | undefined {
+  const content = paragraph.parentNode as Element | null;
+  const sdt = content?.parentNode as Element | null;
+  return content?.localName === 'sdtContent' && sdt?.localName === 'sdt' && showsPlaceholder(sdt)
+    ? sdt
+    : undefined;
+}
+
+/**
+ * The text Word shows for a paragraph: its runs' text, tabs and breaks; deleted text and a content
+ * control's placeholder (the place is still empty) left out.
+ */
 export function paragraphText(paragraph: Element): string {
+  if (paragraph.localName === 'p' && placeholderAround(paragraph)) return '';
   let text = '';
   const collect = (element: Element) => {
     for (const child of children(element)) {
@@ -91,6 +111,9 @@ export function paragraphText(paragraph: Element): string {
         case 'br':
         case 'cr':
           text += '\n';
+          break;
+        case 'sdt':
+          if (!showsPlaceholder(child)) collect(child);
           break;
         case 'del':
         case 'delText':

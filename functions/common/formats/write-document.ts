@@ -24,6 +24,8 @@ import {
   childElements,
   paragraphText,
   parseDocumentXml,
+  placeholderAround,
+  showsPlaceholder,
   type Visit,
   W,
   walkBody,
@@ -103,6 +105,7 @@ function addAfter(anchor: Element, value: string) {
 /** The paragraph's text-bearing content (runs and what wraps them), its properties and marks kept. */
 function clearRuns(paragraph: Element) {
   for (const c of childElements(paragraph)) {
+    if (c.localName === 'sdt' && !showsPlaceholder(c)) continue;
     if (
       c.namespaceURI === W &&
       ['r', 'ins', 'smartTag', 'hyperlink', 'sdt', 'fldSimple'].includes(c.localName ?? '')
@@ -111,13 +114,39 @@ function clearRuns(paragraph: Element) {
   }
 }
 
-/** The empty place itself takes the answer's first line; the rest follow in its style. */
+/** Run properties without the placeholder's character style (Word's grey "Placeholder Text"). */
+function withoutPlaceholderStyle(props: Element | undefined) {
+  const style = named(props, 'rStyle');
+  if (props && style && /placeholder/i.test(style.getAttributeNS(W, 'val') ?? '')) props.removeChild(style);
+  return props;
+}
+
+const stopShowingPlaceholder = (sdt: Element) => {
+  const flag = named(named(sdt, 'sdtPr'), 'showingPlcHdr');
+  flag?.parentNode?.removeChild(flag);
+};
+
+/**
+ * The empty place itself takes the answer's first line; the rest follow in its style. A content
+ * control showing its placeholder takes the answer in place of the placeholder.
+ */
 function fillParagraph(paragraph: Element, value: string) {
-  const props = placeRunProps(paragraph);
   const [first, ...rest] = value.split('\n');
-  clearRuns(paragraph);
-  paragraph.appendChild(runOf(paragraph.ownerDocument!, first, props));
-  insertAfter(paragraph, paragraphsFor(paragraph.ownerDocument!, rest, paragraph, props));
+  const doc = paragraph.ownerDocument!;
+  const inline = childElements(paragraph).find((c) => c.localName === 'sdt' && showsPlaceholder(c));
+  const around = placeholderAround(paragraph);
+  const props = withoutPlaceholderStyle(placeRunProps(paragraph));
+  if (inline) {
+    const content = named(inline, 'sdtContent') ?? inline;
+    for (const c of childElements(content)) content.removeChild(c);
+    content.appendChild(runOf(doc, first, props));
+    stopShowingPlaceholder(inline);
+  } else {
+    if (around) stopShowingPlaceholder(around);
+    clearRuns(paragraph);
+    paragraph.appendChild(runOf(doc, first, props));
+  }
+  insertAfter(paragraph, paragraphsFor(doc, rest, paragraph, props));
 }
 
 /** The answer after the label, in the same paragraph, without the label's emphasis. */

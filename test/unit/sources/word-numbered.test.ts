@@ -343,6 +343,54 @@ describe('writeDocument, into the answer place', () => {
     ]);
   });
 
+  it("fills content controls that show their placeholder, in the control's place", async () => {
+    // Prepare: an inline control and a block control, each showing Word's grey placeholder.
+    const placeholder =
+      '<w:r><w:rPr><w:rStyle w:val="PlaceholderText"/><w:sz w:val="20"/></w:rPr><w:t>Click or tap here to enter text.</w:t></w:r>';
+    const bytes = await docxWith(
+      [
+        para('Is MFA enforced?'),
+        `<w:p><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>${placeholder}</w:sdtContent></w:sdt></w:p>`,
+        para('Who is your DPO?'),
+        `<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p>${placeholder}</w:p></w:sdtContent></w:sdt>`,
+      ].join(''),
+    );
+    const doc = await readDocument(bytes);
+    const found = detectDocumentQuestions(doc);
+    const answers = found.filter((a) => a.annotationType === 'ANSWER');
+
+    // Act
+    const written = await writeDocument(bytes, [
+      { nodeId: answers[0].nodeId, mode: 'AFTER', value: 'Yes, for everyone.' },
+      { nodeId: answers[1].nodeId, mode: 'AFTER', value: 'Jane Doe' },
+    ]);
+
+    // Assess: each control holds its answer in the placeholder's size, no longer grey or a placeholder.
+    expect(answers.map((a) => [a.parentNodeId, a.nodeId, a.text])).toEqual([
+      ['p0', 'p1', ''],
+      ['p2', 'p3', ''],
+    ]);
+    const xml = strFromU8(unzipSync(written)['word/document.xml']);
+    expect(xml).not.toContain('showingPlcHdr');
+    expect(xml).not.toContain('PlaceholderText');
+    expect(
+      xml.match(
+        /<w:sdtContent><w:r><w:rPr><w:sz w:val="20"\/><\/w:rPr><w:t xml:space="preserve">Yes, for everyone\.<\/w:t>/,
+      ),
+    ).not.toBeNull();
+    expect(
+      xml.match(
+        /<w:sdtContent><w:p><w:r><w:rPr><w:sz w:val="20"\/><\/w:rPr><w:t xml:space="preserve">Jane Doe<\/w:t>/,
+      ),
+    ).not.toBeNull();
+    expect(await paragraphs(written)).toEqual([
+      'Is MFA enforced?',
+      'Yes, for everyone.',
+      'Who is your DPO?',
+      'Jane Doe',
+    ]);
+  });
+
   it("ticks Word's checkbox content controls and boxes in a table cell", async () => {
     // Prepare
     const control = (checked: boolean) =>
