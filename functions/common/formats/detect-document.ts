@@ -92,27 +92,27 @@ const isCheckboxes = (node: DocumentNode | undefined) =>
  * A box drawn for the answer right after a question: a table of one cell, or of one row with an
  * answer label ("Response:") in the first cell and the box in the second.
  */
-function answerBox(table: DocumentNode | undefined, doc: DocumentContent): DocumentNode | undefined {
+function answerBox(table: DocumentNode | undefined, under: Map<string, DocumentNode[]>) {
   if (table?.kind !== 'table') return undefined;
-  const rows = doc.nodes.filter((n) => n.kind === 'row' && n.parentNodeId === table.nodeId);
+  const rows = under.get(table.nodeId) ?? [];
   if (rows.length !== 1) return undefined;
-  const cells = doc.nodes.filter((n) => n.kind === 'cell' && n.rowNodeId === rows[0].nodeId);
+  const cells = (under.get(rows[0].nodeId) ?? []).filter((n) => n.kind === 'cell');
   if (cells.length === 1) return cells[0];
   if (cells.length === 2 && isLabel({ ...cells[0], kind: 'paragraph' })) return cells[1];
   return undefined;
 }
 
 /** What follows a question for its answers: checkboxes, then an empty place, a box or a label. */
-function answerPlaces(top: DocumentNode[], i: number, doc: DocumentContent) {
+function answerPlaces(top: DocumentNode[], i: number, under: Map<string, DocumentNode[]>) {
   let j = i + 1;
   const checkboxes = isCheckboxes(top[j]) ? top[j++] : undefined;
   const next = top[j];
   let answer: DocumentNode | undefined;
   if (isEmptyPlace(next)) answer = next;
-  else if (next?.kind === 'table') answer = answerBox(next, doc);
+  else if (next?.kind === 'table') answer = answerBox(next, under);
   else if (isLabel(next)) {
     const after = top[j + 1];
-    answer = isEmptyPlace(after) ? after : (answerBox(after, doc) ?? next);
+    answer = isEmptyPlace(after) ? after : (answerBox(after, under) ?? next);
   }
   // Boxes to tick and nowhere to write: the boxes are the answer place too.
   return { answer: answer ?? checkboxes, compliance: checkboxes };
@@ -122,6 +122,13 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
   const inTables = new Set<string>();
   const found = tableQuestions(doc, inTables);
   const outline = documentOutline(doc.nodes);
+  const under = new Map<string, DocumentNode[]>();
+  for (const node of doc.nodes) {
+    if (!node.parentNodeId) continue;
+    const siblings = under.get(node.parentNodeId);
+    if (siblings) siblings.push(node);
+    else under.set(node.parentNodeId, [node]);
+  }
   const top = doc.nodes.filter((n) => !n.parentNodeId && (n.kind === 'paragraph' || n.kind === 'table'));
   const numberOf = (node: DocumentNode | undefined) =>
     node?.kind === 'paragraph' ? outline.get(node.nodeId)?.reference : undefined;
@@ -143,7 +150,7 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
       !/^(describe|explain|provide|list|state|confirm|indicate)\b/i.test(text)
     )
       return;
-    const places = answerPlaces(top, i, doc);
+    const places = answerPlaces(top, i, under);
     // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it is
     // their parent, not a question of its own (a numbered question with its own answer place
     // before its sub-questions stays one).
@@ -165,7 +172,7 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
       : candidates;
   for (const { node, index } of questions) {
     found.push(annotation(node, 'QUESTION'));
-    const { answer, compliance } = answerPlaces(top, index, doc);
+    const { answer, compliance } = answerPlaces(top, index, under);
     if (answer) found.push(annotation(answer, 'ANSWER', node.nodeId));
     if (compliance) found.push(annotation(compliance, 'COMPLIANCE', node.nodeId));
   }
