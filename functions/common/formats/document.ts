@@ -94,7 +94,8 @@ function levelsOf(container: Element) {
  * Word's list labels, counted as Word counts them: one counter per abstract list and level (lists
  * that share an abstract list continue each other's numbers), a level's counter restarting when a
  * higher level moves on, a list's `startOverride` restarting it where it is first used, and a level
- * of the list itself (`lvlOverride`) replacing the abstract one. Gives the label Word shows
+ * of the list itself (`lvlOverride`) replacing the abstract one, a list style's users
+ * (`numStyleLink`) numbered by the list that defines it (`styleLink`). Gives the label Word shows
  * (`lvlText`: '1.', '1.1', 'a.') and the full number with every level ('3.a', '1.1.2'), bullets
  * having neither.
  */
@@ -102,9 +103,22 @@ function numberingLabels(numberingXml: string | undefined) {
   if (!numberingXml) return () => undefined;
   const document = new DOMParser().parseFromString(numberingXml, 'text/xml');
   const abstracts = new Map<string, Map<number, Level>>();
+  // A list style: the abstract list that defines it (styleLink) and those that use it (numStyleLink).
+  const styleDefinitions = new Map<string, string>();
+  const styleUses = new Map<string, string>();
   for (const abstract of Array.from(document.getElementsByTagNameNS(W, 'abstractNum'))) {
-    abstracts.set(abstract.getAttributeNS(W, 'abstractNumId') ?? '', levelsOf(abstract));
+    const id = abstract.getAttributeNS(W, 'abstractNumId') ?? '';
+    abstracts.set(id, levelsOf(abstract));
+    const defines = val(child(abstract, 'styleLink'));
+    const uses = val(child(abstract, 'numStyleLink'));
+    if (defines) styleDefinitions.set(defines, id);
+    if (uses) styleUses.set(id, uses);
   }
+  const resolved = (abstractId: string) => {
+    const style = styleUses.get(abstractId);
+    const definition = style ? styleDefinitions.get(style) : undefined;
+    return definition && !abstracts.get(abstractId)?.size ? definition : abstractId;
+  };
   const nums = new Map<
     string,
     { abstractId: string; starts: Map<number, number>; levels: Map<number, Level> }
@@ -119,7 +133,7 @@ function numberingLabels(numberingXml: string | undefined) {
       for (const [i, level] of levelsOf(override)) if (i === ilvl) levels.set(i, level);
     }
     nums.set(num.getAttributeNS(W, 'numId') ?? '', {
-      abstractId: val(child(num, 'abstractNumId')) ?? '',
+      abstractId: resolved(val(child(num, 'abstractNumId')) ?? ''),
       starts,
       levels,
     });
