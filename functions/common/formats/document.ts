@@ -289,9 +289,16 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
   } catch {
     throw new SourceFormatError(REASONS.corrupted);
   }
-  const label = numberingLabels(numberingXml ? strFromU8(numberingXml) : undefined);
-  const stylesXml = parts.get('word/styles.xml');
-  const styles = paragraphStyles(stylesXml ? strFromU8(stylesXml) : undefined);
+  // Numbering and styles only add to the text: a part that cannot be read is read as absent.
+  const optional = <T>(read: (xml: string | undefined) => T, part: Uint8Array | undefined): T => {
+    try {
+      return read(part ? strFromU8(part) : undefined);
+    } catch {
+      return read(undefined);
+    }
+  };
+  const label = optional(numberingLabels, numberingXml);
+  const styles = optional(paragraphStyles, parts.get('word/styles.xml'));
 
   const visits: Visit[] = [];
   walkBody(body, (v) => visits.push(v));

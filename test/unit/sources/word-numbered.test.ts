@@ -127,6 +127,26 @@ describe('readDocument, numbering and headings from styles', () => {
   });
 });
 
+describe('readDocument, damaged parts', () => {
+  it('reads the text of a document whose numbering and styles cannot be read, without their labels', async () => {
+    // Prepare
+    const bytes = await docxWith(
+      [numbered('Do you?', 1, 0), para('Heading', '<w:pStyle w:val="Heading1"/>')].join(''),
+      '<w:abstractNum w:abstractNumId="0"><w:lvl',
+      '<w:style w:type="paragraph"',
+    );
+
+    // Act
+    const doc = await readDocument(bytes);
+
+    // Assess
+    expect(doc.nodes.map((n) => [n.text, n.numbering, n.headingLevel])).toEqual([
+      ['Do you?', undefined, undefined],
+      ['Heading', undefined, 1],
+    ]);
+  });
+});
+
 describe('documentOutline', () => {
   it('gives typed sub-items their lead-in number, and each question the heading above it', () => {
     // Prepare
