@@ -132,7 +132,13 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
   const top = doc.nodes.filter((n) => !n.parentNodeId && (n.kind === 'paragraph' || n.kind === 'table'));
   const numberOf = (node: DocumentNode | undefined) =>
     node?.kind === 'paragraph' ? outline.get(node.nodeId)?.reference : undefined;
-  const candidates: Array<{ node: DocumentNode; index: number; numbered: boolean; placed: boolean }> = [];
+  const all: Array<{
+    node: DocumentNode;
+    index: number;
+    reference?: string;
+    leadIn: boolean;
+    placed: boolean;
+  }> = [];
   top.forEach((node, i) => {
     if (node.kind !== 'paragraph' || node.headingLevel) return;
     const text = node.text.trim();
@@ -151,24 +157,29 @@ export function detectDocumentQuestions(doc: DocumentContent): Annotation[] {
     )
       return;
     const places = answerPlaces(top, i, under);
-    // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it is
-    // their parent, not a question of its own (a numbered question with its own answer place
-    // before its sub-questions stays one).
+    // A numbered lead-in ("3. Describe the following:") whose sub-items (3.a, 3.b) follow it may
+    // be their parent rather than a question (a numbered question with its own answer place before
+    // its sub-questions stays one).
     const following = top.slice(i + 1).find((n) => numberOf(n));
-    if (
-      reference &&
+    const leadIn =
+      Boolean(reference) &&
       (!places.answer || text.endsWith(':')) &&
-      numberOf(following)?.startsWith(`${reference}.`)
-    )
-      return;
-    candidates.push({ node, index: i, numbered: Boolean(reference), placed: Boolean(places.answer) });
+      Boolean(numberOf(following)?.startsWith(`${reference}.`));
+    all.push({ node, index: i, reference, leadIn, placed: Boolean(places.answer) });
   });
+  // A lead-in is left out when its sub-items are questions (it is kept when they are only words).
+  const parents = new Set<string>();
+  for (const { reference } of all) {
+    const parts = reference?.split('.') ?? [];
+    for (let k = 1; k < parts.length; k++) parents.add(parts.slice(0, k).join('.'));
+  }
+  const candidates = all.filter((c) => !c.leadIn || !parents.has(c.reference ?? ''));
   // Where the questions are numbered, an unnumbered line that asks and has no place for an answer
   // is the form talking ("Not sure which applies?"), not a question.
-  const numbered = candidates.filter((c) => c.numbered).length;
+  const numbered = candidates.filter((c) => c.reference).length;
   const questions =
     numbered >= 3 && numbered * 2 >= candidates.length
-      ? candidates.filter((c) => c.numbered || c.placed)
+      ? candidates.filter((c) => c.reference || c.placed)
       : candidates;
   for (const { node, index } of questions) {
     found.push(annotation(node, 'QUESTION'));

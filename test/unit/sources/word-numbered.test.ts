@@ -235,7 +235,7 @@ describe('detectDocumentQuestions, Word numbering', () => {
 });
 
 describe('detectDocumentQuestions, typed numbers', () => {
-  it('leaves out lead-ins and lines that only ask the reader, and finds each place', () => {
+  it('leaves out lead-ins of sub-questions and lines that only ask the reader, and finds each place', () => {
     // Prepare
     const texts = [
       'Not sure which option applies?',
@@ -251,6 +251,9 @@ describe('detectDocumentQuestions, typed numbers', () => {
       '3. Do you run penetration tests?',
       'Answer:',
       '',
+      '4. List the standards you are certified against:',
+      'a. ISO 27001',
+      'b. SOC 2',
       'Questions? Contact security@vendor.example.',
     ];
     const doc = {
@@ -269,6 +272,8 @@ describe('detectDocumentQuestions, typed numbers', () => {
       ['2.a', 'How is data encrypted at rest?'],
       ['2.b', 'How is data encrypted in transit?'],
       ['3', 'Do you run penetration tests?'],
+      // Its sub-items are only words: the lead-in is the question.
+      ['4', 'List the standards you are certified against:'],
     ]);
     const places = (type: string) =>
       found.filter((a) => a.annotationType === type).map((a) => [a.parentNodeId, a.nodeId]);
