@@ -8,7 +8,7 @@
  *   the number of the paragraph it follows as its parent: item a. under 3. is '3.a', as a reader
  *   would cite it. A heading ends that parent.
  * - Section: the nearest heading above (Heading 1…9 style or an outline level), for paragraph
- *   and table questions alike.
+ *   and table questions alike; in a table, a row of one merged cell (a section title row) above.
  */
 import type { DocumentNode } from '../../../shared/schemas/source';
 import { splitTypedNumber } from './typed-text';
@@ -26,8 +26,11 @@ const SUB_ITEM = /^([a-z]{1,2}|[ivxl]+)$/;
 
 export function documentOutline(nodes: DocumentNode[]): Map<string, OutlineEntry> {
   const out = new Map<string, OutlineEntry>();
-  let section: string | undefined;
+  let headingSection: string | undefined;
   let parent: string | undefined;
+  // A table's rows of one merged cell under a header of several are section titles for the rows below.
+  const wide = new Map<string, boolean>();
+  let rowSection: { table: string; text: string } | undefined;
   const firstParagraph = new Map<string, DocumentNode>();
   for (const node of nodes) {
     if (node.kind === 'paragraph' && node.parentNodeId && !firstParagraph.has(node.parentNodeId))
@@ -36,11 +39,19 @@ export function documentOutline(nodes: DocumentNode[]): Map<string, OutlineEntry
   for (const node of nodes) {
     const topLevel = !node.parentNodeId;
     if (node.kind === 'paragraph' && topLevel && node.headingLevel && node.text.trim()) {
-      section = splitTypedNumber(node.text.trim()).text.trim();
+      headingSection = splitTypedNumber(node.text.trim()).text.trim();
       parent = undefined;
-      out.set(node.nodeId, { text: node.text, section });
+      out.set(node.nodeId, { text: node.text, section: headingSection });
       continue;
     }
+    if (node.kind === 'row' && node.parentNodeId) {
+      const table = node.parentNodeId;
+      if (!wide.has(table)) wide.set(table, node.text.includes(' | '));
+      else if (wide.get(table) && node.text.trim() && !node.text.includes(' | '))
+        rowSection = { table, text: node.text.trim() };
+    }
+    const section =
+      rowSection && node.nodeId.startsWith(`${rowSection.table}.`) ? rowSection.text : headingSection;
     if (node.kind !== 'paragraph' && node.kind !== 'cell') {
       out.set(node.nodeId, { text: node.text, ...(section ? { section } : {}) });
       continue;

@@ -148,7 +148,7 @@ describe('readDocument, damaged parts', () => {
 });
 
 describe('documentOutline', () => {
-  it('gives typed sub-items their lead-in number, and each question the heading above it', () => {
+  it('gives typed sub-items their lead-in number, and each question the heading or section row above it', () => {
     // Prepare
     const nodes: DocumentContent['nodes'] = [
       { nodeId: 'p0', kind: 'paragraph', text: 'Access control', headingLevel: 1 },
@@ -166,6 +166,18 @@ describe('documentOutline', () => {
         parentNodeId: 't0.r0',
         rowNodeId: 't0.r0',
       },
+      { nodeId: 't1', kind: 'table', text: '' },
+      { nodeId: 't1.r0', kind: 'row', text: 'Question | Answer', parentNodeId: 't1' },
+      { nodeId: 't1.r1', kind: 'row', text: 'Encryption', parentNodeId: 't1' },
+      { nodeId: 't1.r2', kind: 'row', text: 'Is data encrypted? | ', parentNodeId: 't1' },
+      {
+        nodeId: 't1.r2.c0',
+        kind: 'cell',
+        text: 'Is data encrypted?',
+        parentNodeId: 't1.r2',
+        rowNodeId: 't1.r2',
+      },
+      { nodeId: 'p6', kind: 'paragraph', text: 'After the table?' },
     ];
 
     // Act
@@ -185,6 +197,8 @@ describe('documentOutline', () => {
       text: 'Are backups tested?',
       section: 'Backups',
     });
+    expect(of('t1.r2.c0')).toMatchObject({ text: 'Is data encrypted?', section: 'Encryption' });
+    expect(of('p6')).toMatchObject({ section: 'Backups' });
   });
 });
 
