@@ -169,9 +169,16 @@ function fillCell(cell: Element, value: string) {
     EMPTY_PLACE.test(withoutAnswerLabel(paragraphText(existing[0])));
   const replaced = labelled ? existing.slice(1) : existing;
   const model = replaced[0] ?? existing[0];
-  const replacement = paragraphsFor(doc, value.split('\n'), model);
-  const anchor = replaced[0] ?? null;
-  for (const p of replacement) cell.insertBefore(p, anchor);
+  const runProps = model ? withoutPlaceholderStyle(placeRunProps(model)) : undefined;
+  const replacement = paragraphsFor(doc, value.split('\n'), model, runProps);
+  // The first paragraph may sit in a content control: the answer goes where it was.
+  const anchor = replaced[0];
+  const around = anchor ? placeholderAround(anchor) : undefined;
+  if (around) stopShowingPlaceholder(around);
+  for (const p of replacement) {
+    if (anchor?.parentNode) anchor.parentNode.insertBefore(p, anchor);
+    else cell.appendChild(p);
+  }
   for (const old of replaced) old.parentNode?.removeChild(old);
 }
 

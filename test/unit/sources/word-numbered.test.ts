@@ -391,7 +391,7 @@ describe('writeDocument, into the answer place', () => {
   });
 
   it("fills content controls that show their placeholder, in the control's place", async () => {
-    // Prepare: an inline control and a block control, each showing Word's grey placeholder.
+    // Prepare: an inline control, a block control and one in a box, each showing Word's grey placeholder.
     const placeholder =
       '<w:r><w:rPr><w:rStyle w:val="PlaceholderText"/><w:sz w:val="20"/></w:rPr><w:t>Click or tap here to enter text.</w:t></w:r>';
     const bytes = await docxWith(
@@ -400,6 +400,8 @@ describe('writeDocument, into the answer place', () => {
         `<w:p><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent>${placeholder}</w:sdtContent></w:sdt></w:p>`,
         para('Who is your DPO?'),
         `<w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p>${placeholder}</w:p></w:sdtContent></w:sdt>`,
+        para('Where is data hosted?'),
+        `<w:tbl><w:tr><w:tc><w:sdt><w:sdtPr><w:showingPlcHdr/></w:sdtPr><w:sdtContent><w:p>${placeholder}</w:p></w:sdtContent></w:sdt></w:tc></w:tr></w:tbl>`,
       ].join(''),
     );
     const doc = await readDocument(bytes);
@@ -410,12 +412,14 @@ describe('writeDocument, into the answer place', () => {
     const written = await writeDocument(bytes, [
       { nodeId: answers[0].nodeId, mode: 'AFTER', value: 'Yes, for everyone.' },
       { nodeId: answers[1].nodeId, mode: 'AFTER', value: 'Jane Doe' },
+      { nodeId: answers[2].nodeId, mode: 'CELL', value: 'Sydney' },
     ]);
 
     // Assess: each control holds its answer in the placeholder's size, no longer grey or a placeholder.
     expect(answers.map((a) => [a.parentNodeId, a.nodeId, a.text])).toEqual([
       ['p0', 'p1', ''],
       ['p2', 'p3', ''],
+      ['p4', 't0.r0.c0', ''],
     ]);
     const xml = strFromU8(unzipSync(written)['word/document.xml']);
     expect(xml).not.toContain('showingPlcHdr');
@@ -435,6 +439,8 @@ describe('writeDocument, into the answer place', () => {
       'Yes, for everyone.',
       'Who is your DPO?',
       'Jane Doe',
+      'Where is data hosted?',
+      'Sydney',
     ]);
   });
 
