@@ -91,9 +91,23 @@ export function placeholderAround(paragraph: Element): Element | undefined {
     : undefined;
 }
 
+const named = (element: Element | undefined, name: string) =>
+  element ? children(element).find((c) => c.namespaceURI === W && c.localName === name) : undefined;
+
+/** A legacy form field's checkbox (FORMCHECKBOX): the w:checkBox of a field's begin character. */
+export const formCheckbox = (fldChar: Element) => named(named(fldChar, 'ffData'), 'checkBox');
+
+/** Whether a form checkbox is ticked: its w:checked, else its w:default. */
+export function boxChecked(checkBox: Element): boolean {
+  const on = (element: Element | undefined) =>
+    element !== undefined && !['0', 'false', 'off'].includes(element.getAttributeNS(W, 'val') ?? '1');
+  const checked = named(checkBox, 'checked');
+  return checked ? on(checked) : on(named(checkBox, 'default'));
+}
+
 /**
- * The text Word shows for a paragraph: its runs' text, tabs and breaks; deleted text and a content
- * control's placeholder (the place is still empty) left out.
+ * The text Word shows for a paragraph: its runs' text, tabs and breaks, a form checkbox as ☐ or ☒;
+ * deleted text and a content control's placeholder (the place is still empty) left out.
  */
 export function paragraphText(paragraph: Element): string {
   if (paragraph.localName === 'p' && placeholderAround(paragraph)) return '';
@@ -117,9 +131,13 @@ export function paragraphText(paragraph: Element): string {
           break;
         case 'del':
         case 'delText':
+        case 'fldChar': {
+          const box = formCheckbox(child);
+          if (box) text += boxChecked(box) ? '☒' : '☐';
+          break;
+        }
         case 'pPr':
         case 'rPr':
-        case 'fldChar':
         case 'instrText':
           break;
         default:

@@ -8,9 +8,10 @@
  *   of the same style;
  * - a label alone ("Response:") gets the answer after it in the same paragraph, in the label's
  *   run properties without its bold, italic or underline;
- * - boxes to tick ("☐ Yes ☐ No", the glyphs ☐ ☒ ☑ or Word's checkbox content controls) get the
- *   chosen one marked and the others cleared; an answer that says more than the option's label
- *   follows as a paragraph after them, and one that names no option is written after them;
+ * - boxes to tick ("☐ Yes ☐ No": the glyphs ☐ ☒ ☑, Word's checkbox content controls or legacy
+ *   form checkboxes) get the chosen one marked and the others cleared; an answer that says more
+ *   than the option's label follows as a paragraph after them, and one that names no option is
+ *   written after them;
  * - a table cell written CELL (an answer box, a table's response cell) has its text replaced in
  *   the style of its first paragraph, a label paragraph at its top kept;
  * - any other paragraph (a question without an answer place, an answer place already holding
@@ -22,6 +23,7 @@ import { strFromU8, strToU8, zipSync } from 'fflate';
 import {
   cellParagraphs,
   childElements,
+  formCheckbox,
   paragraphText,
   parseDocumentXml,
   placeholderAround,
@@ -183,29 +185,52 @@ function fillCell(cell: Element, value: string) {
 }
 
 /** Each box glyph of the paragraphs, in order: the text node holding it, and its content control. */
+type Box =
+  | { kind: 'glyph'; text: Element; at: number; control?: Element }
+  | { kind: 'form'; checkBox: Element };
+
+/**
+ * Each box of the paragraphs, in order: a glyph in a text node (with its content control, if
+ * one holds it), or a legacy form checkbox (FORMCHECKBOX).
+ */
 function boxesIn(paragraphs: Element[]) {
-  const boxes: Array<{ text: Element; at: number; control?: Element }> = [];
+  const boxes: Box[] = [];
   for (const paragraph of paragraphs) {
-    for (const t of Array.from(paragraph.getElementsByTagNameNS(W, 't'))) {
-      const content = t.textContent ?? '';
+    for (const element of Array.from(paragraph.getElementsByTagNameNS(W, '*'))) {
+      if (element.localName === 'fldChar') {
+        const checkBox = formCheckbox(element);
+        if (checkBox) boxes.push({ kind: 'form', checkBox });
+        continue;
+      }
+      if (element.localName !== 't') continue;
+      const content = element.textContent ?? '';
       for (let at = 0; at < content.length; at++) {
         if (!/[☐☒☑]/u.test(content[at])) continue;
         let control: Element | undefined;
         for (
-          let up = t.parentNode as Element | null;
+          let up = element.parentNode as Element | null;
           up && up !== paragraph;
           up = up.parentNode as Element | null
         ) {
           if (up.localName === 'sdt' && up.getElementsByTagNameNS(W14, 'checkbox')[0]) control = up;
         }
-        boxes.push({ text: t, at, control });
+        boxes.push({ kind: 'glyph', text: element, at, control });
       }
     }
   }
   return boxes;
 }
 
-function setBox(box: { text: Element; at: number; control?: Element }, marked: boolean) {
+function setBox(box: Box, marked: boolean) {
+  if (box.kind === 'form') {
+    let checked = named(box.checkBox, 'checked');
+    if (!checked) {
+      checked = box.checkBox.ownerDocument!.createElementNS(W, 'w:checked');
+      box.checkBox.appendChild(checked);
+    }
+    checked.setAttributeNS(W, 'w:val', marked ? '1' : '0');
+    return;
+  }
   let glyph = marked ? MARKED_BOX : EMPTY_BOX;
   const checkbox = box.control?.getElementsByTagNameNS(W14, 'checkbox')[0];
   if (checkbox) {

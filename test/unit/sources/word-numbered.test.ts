@@ -444,8 +444,10 @@ describe('writeDocument, into the answer place', () => {
     ]);
   });
 
-  it("ticks Word's checkbox content controls and boxes in a table cell", async () => {
+  it("ticks Word's checkbox content controls, legacy form checkboxes and boxes in a table cell", async () => {
     // Prepare
+    const formBox = (checked: boolean) =>
+      `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:sizeAuto/><w:default w:val="${checked ? 1 : 0}"/></w:checkBox></w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
     const control = (checked: boolean) =>
       `<w:sdt><w:sdtPr><w14:checkbox><w14:checked w14:val="${checked ? 1 : 0}"/><w14:checkedState w14:val="2612" w14:font="MS Gothic"/><w14:uncheckedState w14:val="2610" w14:font="MS Gothic"/></w14:checkbox></w:sdtPr><w:sdtContent><w:r><w:t>${checked ? '☒' : '☐'}</w:t></w:r></w:sdtContent></w:sdt>`;
     const bytes = await docxWith(
@@ -453,6 +455,8 @@ describe('writeDocument, into the answer place', () => {
         para('Is data encrypted at rest?'),
         `<w:p>${control(true)}<w:r><w:t xml:space="preserve"> Yes </w:t></w:r>${control(false)}<w:r><w:t xml:space="preserve"> No</w:t></w:r></w:p>`,
         `<w:tbl><w:tr><w:tc>${para('Do you have a DPO?')}</w:tc><w:tc>${para('☐ Yes')}${para('☐ No')}</w:tc></w:tr></w:tbl>`,
+        para('Do you train staff?'),
+        `<w:p>${formBox(true)}<w:r><w:t xml:space="preserve"> Yes </w:t></w:r>${formBox(false)}<w:r><w:t xml:space="preserve"> No</w:t></w:r></w:p>`,
       ].join(''),
     );
 
@@ -460,6 +464,7 @@ describe('writeDocument, into the answer place', () => {
     const written = await writeDocument(bytes, [
       { nodeId: 'p1', mode: 'AFTER', value: 'Non-Compliant' },
       { nodeId: 't0.r0.c1', mode: 'CELL', value: 'Yes, since 2020.' },
+      { nodeId: 'p3', mode: 'AFTER', value: 'No' },
     ]);
 
     // Assess
@@ -472,6 +477,8 @@ describe('writeDocument, into the answer place', () => {
       '☐ No',
       'Yes, since 2020.',
     ]);
-    expect(reread.nodes.filter((n) => n.kind === 'paragraph')).toHaveLength(6);
+    expect(reread.nodes.find((n) => n.nodeId === 'p3')?.text).toBe('☐ Yes ☒ No');
+    expect([...xml.matchAll(/<w:checked w:val="(\d)"\/>/g)].map((m) => m[1])).toEqual(['0', '1']);
+    expect(reread.nodes.filter((n) => n.kind === 'paragraph')).toHaveLength(8);
   });
 });
