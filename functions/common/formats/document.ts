@@ -37,6 +37,8 @@ interface Level {
   format: string;
   text: string;
   start: number;
+  /** Legal numbering: every level shown in decimal (1.1.1 under i., a.). */
+  legal: boolean;
 }
 
 /** A counter in one of Word's number formats (bullet and none have no number). */
@@ -85,6 +87,7 @@ function levelsOf(container: Element) {
       format: val(child(lvl, 'numFmt')) ?? 'decimal',
       text: val(child(lvl, 'lvlText')) ?? '',
       start: Number(val(child(lvl, 'start')) ?? 1),
+      legal: child(lvl, 'isLgl') !== undefined && !['0', 'false'].includes(val(child(lvl, 'isLgl')) ?? ''),
     });
   }
   return levels;
@@ -161,7 +164,7 @@ function numberingLabels(numberingXml: string | undefined) {
     if (NO_NUMBER.has(level.format)) return undefined;
     const shown = (i: number) => {
       const at = levelAt(i);
-      return formatNumber(counts[i] ?? at?.start ?? 1, at?.format ?? 'decimal');
+      return formatNumber(counts[i] ?? at?.start ?? 1, level.legal ? 'decimal' : (at?.format ?? 'decimal'));
     };
     const label = level.text.replace(/%(\d)/g, (_, d) => shown(Number(d) - 1)).trim();
     const reference = Array.from({ length: ilvl + 1 }, (_, i) => i)

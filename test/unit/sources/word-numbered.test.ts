@@ -31,8 +31,8 @@ const para = (text: string, props = '') =>
   `<w:p><w:pPr>${props}</w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
 const numbered = (text: string, numId: number, ilvl: number) =>
   para(text, `<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
-const lvl = (ilvl: number, format: string, text: string, start = 1) =>
-  `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+const lvl = (ilvl: number, format: string, text: string, start = 1, extra = '') =>
+  `<w:lvl w:ilvl="${ilvl}"><w:start w:val="${start}"/><w:numFmt w:val="${format}"/><w:lvlText w:val="${text}"/>${extra}</w:lvl>`;
 
 const paragraphs = async (bytes: Uint8Array) =>
   (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value.split('\n').filter((l) => l.trim());
@@ -40,14 +40,16 @@ const paragraphs = async (bytes: Uint8Array) =>
 describe('readDocument, automatic numbering', () => {
   it('gives the label Word shows and the full number, counting lists as Word does', async () => {
     // Prepare: one abstract list (3., i), A., bullets) used by three lists: 1, 2 restarting it, 3
-    // continuing it; and a list numbered by the list style it uses (I., II.).
+    // continuing it; a list numbered by the list style it uses (I., II.); legal numbering (1.1 under i.).
     const numbering = `<w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1.', 3)}${lvl(1, 'lowerRoman', '%2)')}${lvl(2, 'upperLetter', '%3.')}${lvl(3, 'bullet', '•')}</w:abstractNum>
       <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
       <w:num w:numId="2"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>
       <w:num w:numId="3"><w:abstractNumId w:val="0"/></w:num>
       <w:abstractNum w:abstractNumId="7"><w:numStyleLink w:val="QuestionsList"/></w:abstractNum>
       <w:abstractNum w:abstractNumId="8"><w:styleLink w:val="QuestionsList"/>${lvl(0, 'upperRoman', '%1.')}</w:abstractNum>
-      <w:num w:numId="9"><w:abstractNumId w:val="7"/></w:num>`;
+      <w:num w:numId="9"><w:abstractNumId w:val="7"/></w:num>
+      <w:abstractNum w:abstractNumId="10">${lvl(0, 'lowerRoman', '%1.')}${lvl(1, 'decimal', '%1.%2', 1, '<w:isLgl/>')}</w:abstractNum>
+      <w:num w:numId="11"><w:abstractNumId w:val="10"/></w:num>`;
     const bytes = await docxWith(
       [
         numbered('first', 1, 0),
@@ -62,6 +64,8 @@ describe('readDocument, automatic numbering', () => {
         numbered('after restart', 2, 1),
         numbered('list style', 9, 0),
         numbered('list style again', 9, 0),
+        numbered('roman', 11, 0),
+        numbered('legal', 11, 1),
         para('Heading text', '<w:pStyle w:val="Heading2"/>'),
         para('Outline level', '<w:outlineLvl w:val="0"/>'),
       ].join(''),
@@ -86,6 +90,8 @@ describe('readDocument, automatic numbering', () => {
       ['after restart', 'i)', '1.i', undefined],
       ['list style', 'I.', 'I', undefined],
       ['list style again', 'II.', 'II', undefined],
+      ['roman', 'i.', 'i', undefined],
+      ['legal', '1.1', '1.1', undefined],
       ['Heading text', undefined, undefined, 2],
       ['Outline level', undefined, undefined, 1],
     ]);
