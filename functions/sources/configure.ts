@@ -19,7 +19,8 @@ import { sheetConfigProblem } from '../../shared/sheet-config';
 import type { TeamCaller } from '../common/caller';
 import type { ProjectItem, SourceItem, SourceSheetItem } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
-import { splitTypedNumber, withoutAnswerLabel } from '../common/formats/typed-text';
+import { documentOutline } from '../common/formats/document-outline';
+import { placeAnswer } from '../common/formats/typed-text';
 import { logger } from '../common/logger';
 import { sessionMark } from '../common/session-mark';
 import { readObjectBytes } from '../common/storage';
@@ -284,6 +285,7 @@ export async function configureDocument(
     file: source.complianceWording as ComplianceWording | undefined,
     project: project.complianceWording,
   };
+  const outline = documentOutline(content.nodes);
   const childText = (question: string, type: Annotation['annotationType'], shown = (text: string) => text) =>
     body.annotations
       .filter((a) => a.parentNodeId === question && a.annotationType === type)
@@ -294,22 +296,21 @@ export async function configureDocument(
     ? body.annotations
         .filter((a) => a.annotationType === 'QUESTION' && nodeText.get(a.nodeId)?.trim())
         .map((a) => {
-          // The text comes from the document itself, never from the request; a number typed before
-          // it is the question's reference, not part of its text.
-          const typed = splitTypedNumber(nodeText.get(a.nodeId) ?? '');
+          // The text comes from the document itself, never from the request; its number (Word's
+          // or typed before it) is the question's reference, not part of its text, and the heading
+          // above it its section.
+          const place = outline.get(a.nodeId);
           return {
             sourceKey: a.nodeId,
             order: nodeIndex.get(a.nodeId) ?? 0,
             orderGroup: 0,
-            question: typed.text,
+            question: place?.text ?? nodeText.get(a.nodeId) ?? '',
             information: childText(a.nodeId, 'INFORMATION'),
-            referenceNumber:
-              childText(a.nodeId, 'REFERENCE') ||
-              content.nodes[nodeIndex.get(a.nodeId) ?? 0]?.numbering ||
-              typed.reference,
-            // An answer place's label ("Answer:") is never the answer.
-            answer: childText(a.nodeId, 'ANSWER', withoutAnswerLabel),
-            classification: classificationOf(childText(a.nodeId, 'COMPLIANCE'), levels),
+            referenceNumber: childText(a.nodeId, 'REFERENCE') || place?.reference,
+            sectionDescription: place?.section ?? '',
+            // An answer place's label ("Answer:") is never the answer; boxes answer with the marked one.
+            answer: childText(a.nodeId, 'ANSWER', placeAnswer),
+            classification: classificationOf(childText(a.nodeId, 'COMPLIANCE', placeAnswer), levels),
           };
         })
     : [];

@@ -246,6 +246,10 @@ export const DocumentNode = z.object({
   columnNumber: z.number().int().optional(),
   /** The numbering label Word shows before a paragraph ('1.2', 'a)'), if any. */
   numbering: z.string().optional(),
+  /** Automatic numbering's full number, every level of the list ('3.a' for item a. under 3.). */
+  reference: z.string().optional(),
+  /** A heading's level (Heading 1 → 1, or the paragraph's outline level + 1). */
+  headingLevel: z.number().int().optional(),
 });
 export type DocumentNode = z.infer<typeof DocumentNode>;
 

@@ -11,8 +11,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { readDocument } from '../../functions/common/formats/document';
 import { macroQuestionnaire } from '../../scripts/fixtures/hostile-zips';
-import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
+import { buildNumberedQuestionnaireDocx, buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import {
   buildCaiqLikeXlsx,
   buildMarkColumnsXlsx,
@@ -1081,5 +1082,103 @@ describe('an answered Word questionnaire, written back into the customer’s own
     expect(textOf(cellAt(cells[1], 1))).toBe('');
     expect(textOf(cellAt(cells[2], 1))).toBe('Not yet.');
     expect(textOf(cellAt(cells[2], 2))).toBe('Non-Compliant');
+  });
+
+  it('numbered by Word: configured from the suggestion with numbers and sections, each answer written into its own place', async () => {
+    // Prepare: a questionnaire numbered by Word (1., 1.1, a.), with headings, a lead-in, every
+    // kind of answer place and a Ref | Question | Response | Compliance table.
+    const built = await buildNumberedQuestionnaireDocx();
+    const { projectId } = await createProject('Vendor Security Assessment');
+    const source = await importFile(projectId, 'Vendor Security Assessment.docx', built.bytes);
+    const params = { projectId, projectSourceId: source.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(manager).call('getDocument', { params }), 'getDocument');
+
+    // Act: configured as suggested.
+    const configured = ok<{ questionCount: number }>(
+      await as(manager).call('configureDocument', {
+        params,
+        body: {
+          annotations: detail.suggestion,
+          configuration: { documentTableFillEnabled: false, tableFillEnabled: false },
+          isLinked: true,
+          version: detail.version,
+        },
+      }),
+      'configureDocument',
+    );
+
+    // Assess: every question once, its number as reference (not in its text), its heading as section.
+    expect(configured.questionCount).toBe(built.questions.length);
+    const listed = ok<{
+      items: Array<{
+        questionId: string;
+        referenceNumber?: string;
+        question: string;
+        sectionDescription?: string;
+      }>;
+    }>(
+      await as(member).call('listQuestions', { params: { projectId }, query: { limit: 1000 } }),
+      'listQuestions',
+    );
+    const shown = (q: { referenceNumber?: string; question: string; sectionDescription?: string }) => ({
+      reference: q.referenceNumber,
+      text: q.question,
+      section: q.sectionDescription,
+    });
+    expect(listed.items.map(shown).sort((a, b) => a.text.localeCompare(b.text))).toEqual(
+      built.questions
+        .map((q) => ({ reference: q.reference, text: q.text, section: q.section }))
+        .sort((a, b) => a.text.localeCompare(b.text)),
+    );
+
+    // Act: answered (the boxes-only question with No), then exported.
+    const answerOf = (i: number) =>
+      built.questions[i].place === 'checkboxes' ? 'No' : `Answer to ${built.questions[i].reference}`;
+    for (const [i, q] of built.questions.entries()) {
+      const question = listed.items.find((item) => item.question === q.text)!;
+      ok(
+        await as(member).call('updateQuestion', {
+          params: { projectId, questionId: question.questionId },
+          body: {
+            answer: answerOf(i),
+            responseClassification: q.place === 'checkboxes' ? 'NON-COMPLIANT' : 'COMPLIANT',
+          },
+        }),
+        'updateQuestion',
+      );
+    }
+    const exported = await exportFile(projectId, { kind: 'SOURCE', projectSourceId: source.projectSourceId });
+
+    // Assess: mammoth reads the original's paragraphs with each answer in its place, the boxes
+    // ticked, and nothing else; our reader finds the same nodes (no paragraph added).
+    const linesOf = async (bytes: Uint8Array) =>
+      (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value
+        .split('\n')
+        .filter((l) => l.trim());
+    const before = await linesOf(built.bytes);
+    const changed = new Map<number, string[]>(before.map((line, at) => [at, [line]]));
+    for (const [i, q] of built.questions.entries()) {
+      const at = before.indexOf(q.text);
+      if (q.place === 'paragraph' || q.place === 'box') changed.set(at, [q.text, answerOf(i)]);
+      if (q.place === 'cell') changed.set(at, [q.text, answerOf(i), 'Compliant']);
+      if (q.place === 'label') changed.set(at + 1, ['Response:', answerOf(i)]);
+      if (q.place === 'checkboxes+paragraph')
+        changed.set(at + 1, ['☒ Yes ☐ No ☐ Not applicable', answerOf(i)]);
+      if (q.place === 'checkboxes') changed.set(at + 1, ['☐ Yes ☒ No ☐ Not applicable']);
+    }
+    expect(await linesOf(exported.bytes)).toEqual([...changed.values()].flat());
+    const original = await readDocument(built.bytes);
+    const reread = await readDocument(exported.bytes);
+    expect(reread.nodes.map((n) => n.nodeId)).toEqual(original.nodes.map((n) => n.nodeId));
+    const place = (i: number) =>
+      detail.suggestion.find(
+        (a) =>
+          a.annotationType === 'ANSWER' &&
+          a.parentNodeId === detail.suggestion.filter((s) => s.annotationType === 'QUESTION')[i].nodeId,
+      )!.nodeId;
+    expect(reread.nodes.find((n) => n.nodeId === place(0))?.text).toBe(answerOf(0));
+    const files = [unzipSync(built.bytes), unzipSync(exported.bytes)];
+    for (const part of Object.keys(files[0]).filter((name) => name !== 'word/document.xml'))
+      expect(Buffer.from(files[1][part]).equals(Buffer.from(files[0][part])), part).toBe(true);
   });
 });

@@ -75,8 +75,42 @@ export function walkBody(body: Element, visit: (v: Visit) => void) {
   walkContainer(body, '', undefined, visit);
 }
 
-/** The text Word shows for a paragraph: its runs' text, tabs and breaks; deleted text left out. */
+/** A content control showing its placeholder ("Click or tap here to enter text."): nothing typed yet. */
+export function showsPlaceholder(sdt: Element): boolean {
+  const props = children(sdt).find((c) => c.namespaceURI === W && c.localName === 'sdtPr');
+  const flag = props && children(props).find((c) => c.namespaceURI === W && c.localName === 'showingPlcHdr');
+  return flag !== undefined && !['0', 'false'].includes(flag.getAttributeNS(W, 'val') ?? '');
+}
+
+/** The content control around a paragraph that shows its placeholder, if any. */
+export function placeholderAround(paragraph: Element): Element | undefined {
+  const content = paragraph.parentNode as Element | null;
+  const sdt = content?.parentNode as Element | null;
+  return content?.localName === 'sdtContent' && sdt?.localName === 'sdt' && showsPlaceholder(sdt)
+    ? sdt
+    : undefined;
+}
+
+const named = (element: Element | undefined, name: string) =>
+  element ? children(element).find((c) => c.namespaceURI === W && c.localName === name) : undefined;
+
+/** A legacy form field's checkbox (FORMCHECKBOX): the w:checkBox of a field's begin character. */
+export const formCheckbox = (fldChar: Element) => named(named(fldChar, 'ffData'), 'checkBox');
+
+/** Whether a form checkbox is ticked: its w:checked, else its w:default. */
+export function boxChecked(checkBox: Element): boolean {
+  const on = (element: Element | undefined) =>
+    element !== undefined && !['0', 'false', 'off'].includes(element.getAttributeNS(W, 'val') ?? '1');
+  const checked = named(checkBox, 'checked');
+  return checked ? on(checked) : on(named(checkBox, 'default'));
+}
+
+/**
+ * The text Word shows for a paragraph: its runs' text, tabs and breaks, a form checkbox as ☐ or ☒;
+ * deleted text and a content control's placeholder (the place is still empty) left out.
+ */
 export function paragraphText(paragraph: Element): string {
+  if (paragraph.localName === 'p' && placeholderAround(paragraph)) return '';
   let text = '';
   const collect = (element: Element) => {
     for (const child of children(element)) {
@@ -92,11 +126,18 @@ export function paragraphText(paragraph: Element): string {
         case 'cr':
           text += '\n';
           break;
+        case 'sdt':
+          if (!showsPlaceholder(child)) collect(child);
+          break;
         case 'del':
         case 'delText':
+        case 'fldChar': {
+          const box = formCheckbox(child);
+          if (box) text += boxChecked(box) ? '☒' : '☐';
+          break;
+        }
         case 'pPr':
         case 'rPr':
-        case 'fldChar':
         case 'instrText':
           break;
         default:

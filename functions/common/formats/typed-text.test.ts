@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { splitTypedNumber, withoutAnswerLabel } from './typed-text';
+import {
+  checkboxOptions,
+  chosenOption,
+  onlyChooses,
+  placeAnswer,
+  splitTypedNumber,
+  withoutAnswerLabel,
+} from './typed-text';
 
 describe('a question number typed before the text', () => {
   it('becomes the reference, and leaves the text', () => {
@@ -47,5 +54,47 @@ describe("an answer place's label", () => {
   it('leaves an answer that only starts with such a word', () => {
     for (const text of ['Responses to incidents are logged.', 'Yes, answered in our SOC 2 report.', ''])
       expect(withoutAnswerLabel(text), text).toBe(text);
+  });
+});
+
+describe('checkbox answer places', () => {
+  it('import as their marked options, a label or a line to write on holding none', () => {
+    // Prepare
+    const cases: Array<[string, string]> = [
+      ['☐ Yes ☒ No ☐ N/A', 'No'],
+      ['Response: ☑ Yes ☐ No', 'Yes'],
+      ['☐ Yes ☐ No', ''],
+      ['Answer: ________', ''],
+      ['Answer: Yes, yearly.', 'Yes, yearly.'],
+      ['☐ only one box', '☐ only one box'],
+    ];
+
+    // Act
+    const imported = cases.map(([text]) => placeAnswer(text));
+
+    // Assess
+    expect(imported).toEqual(cases.map(([, answer]) => answer));
+  });
+
+  it('choose the option an answer or a compliance wording names', () => {
+    // Prepare
+    const options = checkboxOptions('☐ Yes ☐ No ☐ Not applicable');
+
+    // Act
+    const chosen = [
+      'Yes',
+      'yes.',
+      'Yes, every year.',
+      'Compliant',
+      'Non-Compliant',
+      'N/A',
+      'Not applicable',
+      'Maybe',
+    ].map((answer) => options[chosenOption(options, answer)]?.label);
+
+    // Assess
+    expect(chosen).toEqual(['Yes', 'Yes', 'Yes', 'Yes', 'No', 'Not applicable', 'Not applicable', undefined]);
+    expect(onlyChooses('Yes', 'Compliant')).toBe(true);
+    expect(onlyChooses('Yes', 'Yes, every year.')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  *
  * - spreadsheet.ts  readSpreadsheet (xlsx with exceljs, csv with encoding and delimiter detection)
  * - zip-guard.ts    checks a zip (xlsx, docx) before anything inflates it
- * - document.ts     readDocument (docx with mammoth; sanitised HTML with data-node-id)
+ * - document.ts     readDocument (docx; sanitised HTML with data-node-id, numbering, headings)
  * - detect.ts       detectSheetLayout, detectDocumentQuestions
  * - write-spreadsheet.ts / write-document.ts   the answered questionnaire in its own format
  * - data-export.ts  the project's questions as CSV or XLSX
@@ -51,7 +51,8 @@ export interface CellWrite {
 
 /**
  * One text to write into a document. CELL: into the table cell nodeId (its text replaced). AFTER:
- * as a new paragraph right after the paragraph or cell nodeId, in that paragraph's style.
+ * into the paragraph nodeId when it is an answer place (empty, a label alone, boxes to tick), else
+ * as a new paragraph right after the paragraph or cell nodeId, in its style (write-document.ts).
  */
 export interface NodeWrite {
   nodeId: string;
