@@ -177,7 +177,7 @@ describe('real questionnaires, imported, answered and exported in the browser', 
     await shot(page, 'walk-caiq-detected-1440');
     await caiqConfig.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(`Questionnaire saved: ${caiq.rows.length} questions created, 0 updated, 0 unlinked`)
+      .getByText(`CAIQv4.0.3 saved: ${caiq.rows.length} questions created, 0 updated, 0 unlinked`)
       .waitFor({ timeout: 60_000 });
     await caiqConfig.getByRole('button', { name: 'Close' }).click();
     await caiqConfig.waitFor({ state: 'hidden' });
@@ -207,7 +207,7 @@ describe('real questionnaires, imported, answered and exported in the browser', 
     await shot(page, 'walk-xlsm-detected-1440');
     await xlsmConfig.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText('Questionnaire saved: 4 questions created, 0 updated, 0 unlinked')
+      .getByText('Questions saved: 4 questions created, 0 updated, 0 unlinked')
       .waitFor({ timeout: 60_000 });
     await xlsmConfig.getByRole('button', { name: 'Close' }).click();
     await xlsmConfig.waitFor({ state: 'hidden' });
