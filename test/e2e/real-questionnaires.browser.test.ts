@@ -129,11 +129,13 @@ const questionOf = (all: Question[], text: string) => {
 };
 
 /** Export Project → this file → Export; the downloaded file's name and bytes. */
-async function exportFile(fileName: string, shotName: string) {
+async function exportFile(fileName: string, shotName: string, reported: string[] = []) {
   await manage('Export Project');
   const dialog = page.getByRole('dialog', { name: 'Export Project' });
   await dialog.getByText(fileName, { exact: true }).click();
   await dialog.getByText(/^\d+ questions, \d+ answered$/).waitFor({ timeout: 30_000 });
+  // What the file will not hold is said before the download.
+  for (const text of reported) await dialog.getByText(text, { exact: false }).waitFor();
   await shot(page, shotName);
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 60_000 }),
@@ -282,7 +284,7 @@ describe('real questionnaires, imported, answered and exported in the browser', 
       ],
       [
         unanswered(word.questions.filter((q) => q.place !== 'checkboxes').map((q) => q.text)),
-        'Yes. Every change is peer reviewed and tested in CI before it is deployed.',
+        'Yes. Our security lead owns it and reviews it every year; the board approves each change.',
         'COMPLIANT',
         'Compliant',
       ],
@@ -320,11 +322,23 @@ describe('real questionnaires, imported, answered and exported in the browser', 
 
   it('exports the CAIQ workbook: answers in place, every drop-down cell a listed value, the rest unchanged', async () => {
     // Act
+    const all = await questions();
+    const partial = caiq.rows.filter(
+      (row) => questionOf(all, row.question).responseClassification === 'PARTIALLY-COMPLIANT',
+    );
     await openDashboard();
-    const exported = await exportFile(CAIQ, 'walk-export-caiq-1440');
+    const exported = await exportFile(
+      CAIQ,
+      'walk-export-caiq-1440',
+      partial
+        .slice(0, 5)
+        .map(
+          (row) =>
+            `CAIQv4.0.3!${XLSX.utils.encode_col(caiq.columns.compliance - 1)}${row.rowNumber} (Partially Compliant)`,
+        ),
+    );
 
     // Assess
-    const all = await questions();
     expect(exported.name).toBe('CAIQv4.0.3 Initech (answered).xlsx');
     const original = XLSX.read(caiq.bytes, { type: 'array' });
     const written = XLSX.read(exported.bytes, { type: 'array' });
@@ -357,7 +371,9 @@ describe('real questionnaires, imported, answered and exported in the browser', 
     // The hidden list sheet and the drop-down itself are the customer's.
     expect(cells(written.Sheets.Lists)).toEqual(cells(original.Sheets.Lists));
     const validations = (bytes: Uint8Array) =>
-      strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']).match(/<dataValidations[\s\S]*<\/dataValidations>/)?.[0];
+      strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']).match(
+        /<dataValidations[\s\S]*<\/dataValidations>/,
+      )?.[0];
     expect(validations(exported.bytes)).toBe(validations(caiq.bytes));
   }, 120_000);
 
@@ -375,7 +391,9 @@ describe('real questionnaires, imported, answered and exported in the browser', 
     expect(answered.length).toBeGreaterThan(0);
     for (const numbered of answered) {
       if (numbered.place === 'checkboxes') continue; // only boxes to tick: no text written
-      const answer = questionOf(all, numbered.text).answer.split('\n').find((l) => l.trim())!;
+      const answer = questionOf(all, numbered.text)
+        .answer.split('\n')
+        .find((l) => l.trim())!;
       const at = lines.indexOf(numbered.text);
       const next = lines.findIndex((line, i) => i > at && word.questions.some((q) => q.text === line));
       const found = lines.indexOf(answer.trim(), at);
@@ -384,7 +402,9 @@ describe('real questionnaires, imported, answered and exported in the browser', 
       if (next > 0) expect(found, numbered.text).toBeLessThan(next);
     }
     const hand = word.questions.find((q) => byHand.has(q.text))!;
-    expect(lines[lines.indexOf(hand.text) + (hand.place === 'label' ? 2 : 1)]).toBe(byHand.get(hand.text)?.answer);
+    expect(lines[lines.indexOf(hand.text) + (hand.place === 'label' ? 2 : 1)]).toBe(
+      byHand.get(hand.text)?.answer,
+    );
     // Every line of the customer's file is still there, in order (ticked boxes aside).
     const kept = before.filter((line) => !line.includes('☐'));
     let from = 0;
@@ -402,11 +422,16 @@ describe('real questionnaires, imported, answered and exported in the browser', 
 
   it('exports the .xlsm as an .xlsm: answers in the unlocked cells, the locked ones reported, the macros byte for byte', async () => {
     // Act
+    const all = await questions();
+    const locked = [3, 5].filter((row) => questionOf(all, MACRO_QUESTIONS[row - 2]).answer.trim());
     await openDashboard();
-    const exported = await exportFile(XLSM, 'walk-export-xlsm-1440');
+    const exported = await exportFile(
+      XLSM,
+      'walk-export-xlsm-1440',
+      locked.map((row) => `Not written: cell Questions!B${row} is locked (the sheet is protected).`),
+    );
 
     // Assess
-    const all = await questions();
     expect(exported.name).toBe('SIG Lite 2026 (answered).xlsm');
     const parts = unzipSync(exported.bytes);
     expect(parts['xl/vbaProject.bin']).toEqual(macro.vbaProject);
