@@ -49,13 +49,14 @@ const BUNDLE_LIMIT_BYTES = 1_000_000;
 /**
  * ...except these, not yet there, each held under its present size plus a little: the sources API
  * (the export write-back's xmldom, drop-down lists and locked cells, new versions' matching, and uploads' file-type, over the SDK, ElectroDB and zod every API
- * bundle carries), and the two functions that read spreadsheets (exceljs with JSZip and pako; the
- * processor also reads documents with xmldom and htmlparser2, and publishes with zod's events).
+ * bundle carries), and the two functions that read spreadsheets (exceljs with JSZip and pako, and
+ * xmldom for the drop-down lists exceljs is not let read; the processor also reads documents with
+ * htmlparser2, and publishes with zod's events).
  */
 const BUNDLE_CEILINGS = new Map([
   ['functions/sources/handler.ts', 1_090_000],
-  ['functions/sources/processor.ts', 1_570_000],
-  ['functions/library/library-file-job.ts', 1_230_000],
+  ['functions/sources/processor.ts', 1_600_000],
+  ['functions/library/library-file-job.ts', 1_330_000],
 ]);
 
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */

@@ -17,7 +17,6 @@ import { parseCsv } from './csv';
 import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
 import { listValidations, validationXml, type WorkbookNames, workbookNames } from './validations';
-import { worksheetParts } from './write-spreadsheet';
 import { openZip, REASONS } from './zip-guard';
 
 export { type CsvEncoding, type CsvLayout, decodeCsv, parseCsv } from './csv';
@@ -178,12 +177,12 @@ export function inlineStrings(sheetXml: string): Map<string, string> {
 }
 
 /** For each sheet (workbook order) that needs it, its inline strings decoded (see inlineStrings). */
-async function decodedInlineStrings(bytes: Uint8Array, sheetParts: string[]) {
-  const wanted = new Set([...sheetParts, 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+async function decodedInlineStrings(bytes: Uint8Array, sheetParts: string[], names: WorkbookNames) {
+  const wanted = new Set(sheetParts);
   const { parts } = await openZip(bytes, 'xlsx', (name) => wanted.has(name));
   const files = Object.fromEntries(parts);
   const decoder = new TextDecoder();
-  return worksheetParts(files).map((part) =>
+  return names.sheets.map(({ part }) =>
     sheetParts.includes(part) && files[part] ? inlineStrings(decoder.decode(files[part])) : undefined,
   );
 }
@@ -215,7 +214,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   const worksheets = workbook.worksheets;
   if (worksheets.length > SOURCE_LIMITS.sheets)
     throw new SourceFormatError(limitReason.sheets(worksheets.length));
-  const inline = size.inlineEscapes.length ? await decodedInlineStrings(bytes, size.inlineEscapes) : [];
+  const inline = size.inlineEscapes.length ? await decodedInlineStrings(bytes, size.inlineEscapes, names) : [];
   let cellTotal = 0;
   const sheets = worksheets.map((worksheet, sheetIndex) => {
     const lastRow = worksheet.actualRowCount === 0 ? 0 : worksheet.rowCount;
