@@ -265,6 +265,44 @@ function checkAnnotations(annotations: Annotation[], nodes: Set<string>) {
   }
 }
 
+/**
+ * The questions a document's annotations give: the text comes from the document itself, never from
+ * the request; its number (Word's or typed before it) is the question's reference, not part of its
+ * text, and the heading above it its section.
+ */
+export function documentQuestions(
+  content: DocumentContent,
+  annotations: Annotation[],
+  levels: WordingLevels,
+): SourcedQuestion[] {
+  const nodeIndex = new Map(content.nodes.map((n, i) => [n.nodeId, i]));
+  const nodeText = new Map(content.nodes.map((n) => [n.nodeId, n.text]));
+  const outline = documentOutline(content.nodes);
+  const childText = (question: string, type: Annotation['annotationType'], shown = (text: string) => text) =>
+    annotations
+      .filter((a) => a.parentNodeId === question && a.annotationType === type)
+      .map((a) => shown(nodeText.get(a.nodeId) ?? ''))
+      .filter(Boolean)
+      .join('\n');
+  return annotations
+    .filter((a) => a.annotationType === 'QUESTION' && nodeText.get(a.nodeId)?.trim())
+    .map((a) => {
+      const place = outline.get(a.nodeId);
+      return {
+        sourceKey: a.nodeId,
+        order: nodeIndex.get(a.nodeId) ?? 0,
+        orderGroup: 0,
+        question: place?.text ?? nodeText.get(a.nodeId) ?? '',
+        information: childText(a.nodeId, 'INFORMATION'),
+        referenceNumber: childText(a.nodeId, 'REFERENCE') || place?.reference,
+        sectionDescription: place?.section ?? '',
+        // An answer place's label ("Answer:") is never the answer; boxes answer with the marked one.
+        answer: childText(a.nodeId, 'ANSWER', placeAnswer),
+        classification: classificationOf(childText(a.nodeId, 'COMPLIANCE', placeAnswer), levels),
+      };
+    });
+}
+
 export async function configureDocument(
   caller: TeamCaller,
   ids: { projectId: string; projectSourceId: string },
@@ -285,35 +323,7 @@ export async function configureDocument(
     file: source.complianceWording as ComplianceWording | undefined,
     project: project.complianceWording,
   };
-  const outline = documentOutline(content.nodes);
-  const childText = (question: string, type: Annotation['annotationType'], shown = (text: string) => text) =>
-    body.annotations
-      .filter((a) => a.parentNodeId === question && a.annotationType === type)
-      .map((a) => shown(nodeText.get(a.nodeId) ?? ''))
-      .filter(Boolean)
-      .join('\n');
-  const wanted: SourcedQuestion[] = body.isLinked
-    ? body.annotations
-        .filter((a) => a.annotationType === 'QUESTION' && nodeText.get(a.nodeId)?.trim())
-        .map((a) => {
-          // The text comes from the document itself, never from the request; its number (Word's
-          // or typed before it) is the question's reference, not part of its text, and the heading
-          // above it its section.
-          const place = outline.get(a.nodeId);
-          return {
-            sourceKey: a.nodeId,
-            order: nodeIndex.get(a.nodeId) ?? 0,
-            orderGroup: 0,
-            question: place?.text ?? nodeText.get(a.nodeId) ?? '',
-            information: childText(a.nodeId, 'INFORMATION'),
-            referenceNumber: childText(a.nodeId, 'REFERENCE') || place?.reference,
-            sectionDescription: place?.section ?? '',
-            // An answer place's label ("Answer:") is never the answer; boxes answer with the marked one.
-            answer: childText(a.nodeId, 'ANSWER', placeAnswer),
-            classification: classificationOf(childText(a.nodeId, 'COMPLIANCE', placeAnswer), levels),
-          };
-        })
-    : [];
+  const wanted = body.isLinked ? documentQuestions(content, body.annotations, levels) : [];
   const by = { userId: caller.user.userId, session: sessionMark(sessionId) };
   const result = await syncQuestions(source, '', wanted, by);
   const saved = await repo.saveDocument(document, {

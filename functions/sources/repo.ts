@@ -151,6 +151,32 @@ export async function saveCarriedSheet(
     .go();
 }
 
+/** A new version's document, configured from its detected questions (whatever version it is at). */
+export async function saveCarriedDocument(
+  document: SourceDocumentItem,
+  changes: Pick<
+    SourceDocumentItem,
+    'isLinked' | 'annotations' | 'configuration' | 'questionCount' | 'updatedByUserId' | 'changedBySession'
+  >,
+) {
+  const { teamId, projectId, projectSourceId } = document;
+  await db()
+    .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
+    .set({ ...changes, configured: true })
+    .add({ version: 1 })
+    .go();
+}
+
+/** The document of a replaced version gives no questions any more. */
+export async function retireDocument(document: SourceDocumentItem, changedBySession: string) {
+  const { teamId, projectId, projectSourceId } = document;
+  await db()
+    .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
+    .set({ isLinked: false, questionCount: 0, changedBySession })
+    .add({ version: 1 })
+    .go();
+}
+
 /** The processing job's results: the sheets or the document (rewritten as a whole on a redelivery). */
 export async function putSheets(items: Array<Omit<SourceSheetItem, 'createdAt'>>) {
   if (items.length) await db().entities.sourceSheet.put(items).go({ concurrency: 4 });

@@ -345,7 +345,6 @@ export const CompleteSourceRequest = z.strictObject({ projectSourceId: Id });
 
 export const SOURCE_VERSION_MESSAGES = {
   notAVersion: 'This file is not a new version of another file',
-  notComparable: 'Only a spreadsheet or CSV file can be given a new version',
   formatDiffers: 'A new version must be the same kind of file as the previous one',
   previousGone: 'The previous version of this file no longer exists',
   previousNotReady: 'The previous version of this file is not ready yet',

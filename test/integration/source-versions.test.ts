@@ -11,8 +11,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/common/entities';
 import { ADDED, INSERTED, REWORDED, V1, V2, versionWorkbook } from '../../scripts/fixtures/versions';
+import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import type { Question } from '../../shared/schemas/question';
 import {
+  type DocumentDetail,
   type SheetDetail,
   SOURCE_VERSION_MESSAGES,
   type Source,
@@ -345,5 +347,73 @@ describe('a new version of a questionnaire', () => {
     expect(discarded.status).toBe(200);
     expect(listed.map((s) => s.projectSourceId)).not.toContain(third.projectSourceId);
     expect(await linkedQuestions(projectId)).toHaveLength(10);
+  });
+});
+
+describe('a new version of a Word questionnaire', () => {
+  it("matches the new document's detected questions to the answered ones and carries the answers over", async () => {
+    // Prepare: v1 (6 numbered paragraphs, a 4-row table) configured from its detection and answered;
+    // v2 has 8 paragraphs, so two table questions moved up into paragraphs and two are new.
+    const { projectId } = ok<{ projectId: string }>(
+      await as(admin).call('createProject', { body: { name: 'Initech renewal' } }),
+      'createProject',
+    );
+    const first = await buildQuestionnaireDocx({ paragraphs: 6, tableRows: 4 });
+    const v1 = await importSource(as(admin), projectId, 'Initech questionnaire.docx', first.bytes);
+    const params = { projectId, projectSourceId: v1.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    ok(
+      await as(admin).call('configureDocument', {
+        params,
+        body: { annotations: detail.suggestion, configuration: detail.configuration, isLinked: true },
+      }),
+      'configureDocument',
+    );
+    const before = await linkedQuestions(projectId);
+    expect(before).toHaveLength(10);
+    for (const q of before) {
+      ok(
+        await as(admin).call('updateQuestion', {
+          params: { projectId, questionId: q.questionId },
+          body: { answer: `Answer to ${q.question}` },
+        }),
+        'updateQuestion',
+      );
+    }
+    const second = await buildQuestionnaireDocx({ paragraphs: 8, tableRows: 4 });
+
+    // Act
+    const uploaded = await importSource(as(admin), projectId, 'Initech questionnaire v2.docx', second.bytes, {
+      previousSourceId: v1.projectSourceId,
+    });
+    await versionReaches(projectId, uploaded.projectSourceId, 'REVIEW');
+    const diff = ok<SourceVersionDiff>(
+      await as(admin).call('getSourceVersion', {
+        params: { projectId, projectSourceId: uploaded.projectSourceId },
+      }),
+      'getSourceVersion',
+    );
+    ok(
+      await as(admin).call('applySourceVersion', {
+        params: { projectId, projectSourceId: uploaded.projectSourceId },
+      }),
+      'applySourceVersion',
+    );
+    const applied = await versionReaches(projectId, uploaded.projectSourceId, 'APPLIED');
+    const after = await linkedQuestions(projectId);
+    const exported = await as(admin).call('exportQuestions', {
+      params: { projectId },
+      body: { kind: 'SOURCE', projectSourceId: uploaded.projectSourceId },
+    });
+
+    // Assess
+    expect(diff.counts).toEqual({ unchanged: 10, reworded: 0, new: 2, removed: 0 });
+    expect(applied.document).toMatchObject({ configured: true, isLinked: true, questionCount: 12 });
+    expect(after).toHaveLength(12);
+    expect(new Set(after.map((q) => q.question)).size).toBe(12);
+    for (const q of before) {
+      expect(after.find((a) => a.questionId === q.questionId)?.answer).toBe(`Answer to ${q.question}`);
+    }
+    expect(exported.status).toBe(200);
   });
 });

@@ -13,8 +13,6 @@ export const PENDING: ReadonlyArray<SourceItem['versionState']> = ['COMPARING', 
 /** Why `previous` cannot be given a new version of this format, or null. */
 export async function previousProblem(previous: SourceItem | null, format: string, exceptId?: string) {
   if (!previous || previous.deletedAt) return { status: 404, message: MESSAGES.previousGone };
-  if (previous.fileFormat === 'docx' || format === 'docx')
-    return { status: 400, message: MESSAGES.notComparable };
   if (previous.fileFormat !== format) return { status: 400, message: MESSAGES.formatDiffers };
   if (previous.status !== 'READY') return { status: 409, message: MESSAGES.previousNotReady };
   if (previous.replacedBySourceId) return { status: 409, message: MESSAGES.replaced };

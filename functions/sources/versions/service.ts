@@ -9,9 +9,13 @@
  * questions the new file no longer has are retired (unlinked, their answers kept in their history).
  * Nothing is ever duplicated: a question is moved, never copied.
  */
+import type { WordingLevels } from '../../../shared/compliance';
+import type { ComplianceWording } from '../../../shared/schemas/project';
 import {
+  type Annotation,
   type ColumnClassification,
   type CompareVersionRequest,
+  DocumentContent,
   SOURCE_VERSION_MESSAGES as MESSAGES,
   SheetContent,
   type SheetLayout,
@@ -25,11 +29,18 @@ import { BadRequestError, ConflictError, isConditionFailure, NotFoundError } fro
 import { logger } from '../../common/logger';
 import { sessionMark } from '../../common/session-mark';
 import { readObjectBytes, writeObjectBytes } from '../../common/storage';
-import { levelsOf, type SheetConfiguration, sheetQuestions } from '../configure';
+import { documentQuestions, levelsOf, type SheetConfiguration, sheetQuestions } from '../configure';
 import { type SourcedQuestion, syncQuestions } from '../questions-from-source';
 import * as repo from '../repo';
 import { fromRanges, toRanges } from '../rows';
-import { NOT_READY, PROJECT_CLOSED, sheetContentKey, toSource, visibleSource } from '../sources';
+import {
+  documentContentKey,
+  NOT_READY,
+  PROJECT_CLOSED,
+  sheetContentKey,
+  toSource,
+  visibleSource,
+} from '../sources';
 import { matchVersions, normaliseWording, placeNewRows } from './match';
 import { PENDING, previousProblem, refuse } from './previous';
 
@@ -86,10 +97,26 @@ interface VersionPlan {
   removed: string[];
   /** The id each new row's question takes (placeNewRows). */
   placed?: Record<string, string>;
+  /** A Word document's questions: the new document's detected annotations. */
+  document?: { annotations: Annotation[] };
 }
+
+/** Where a Word document's questions are said to be, in the difference. */
+const DOCUMENT_PLACE = 'Document';
 
 const versionKey = (source: SourceItem) => `${source.contentPrefix}/version.json`;
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+async function readDocumentContent(source: SourceItem) {
+  const bytes = await readObjectBytes(documentContentKey(source));
+  if (!bytes) throw new Error('no document content');
+  return DocumentContent.parse(JSON.parse(new TextDecoder().decode(bytes)));
+}
+
+const documentLevels = (project: ProjectItem, source: SourceItem): WordingLevels => ({
+  file: source.complianceWording as ComplianceWording | undefined,
+  project: project.complianceWording,
+});
 
 async function readContent(source: SourceItem, sheetId: string) {
   const bytes = await readObjectBytes(sheetContentKey(source, sheetId));
@@ -228,7 +255,17 @@ async function planVersion(
     matches: [],
     removed: [],
   };
-  const wanted: Array<SourcedQuestion & { sheetName: string; rowNumber: number }> = [];
+  const wanted: Array<SourcedQuestion & { sheetName: string; rowNumber?: number }> = [];
+  if (source.fileFormat === 'docx') {
+    // A document's questions are its detected ones (node ids do not carry over from one file to another).
+    const document = await repo.getDocument(keyOf(source));
+    const annotations = (document?.suggestion ?? []) as Annotation[];
+    plan.document = { annotations };
+    const content = await readDocumentContent(source);
+    for (const q of documentQuestions(content, annotations, documentLevels(project, source))) {
+      wanted.push({ ...q, sheetName: DOCUMENT_PLACE });
+    }
+  }
   for (const sheet of [...nextSheets].sort((a, b) => a.sheetIndex - b.sheetIndex)) {
     const before = pairs.get(sheet.sheetId);
     if (!before) continue;
@@ -412,6 +449,29 @@ export async function applyVersion(key: SourceKey) {
         updatedByUserId: by.userId,
         changedBySession: by.session,
       });
+    }
+    if (plan.document) {
+      const [document, previousDocument, content] = await Promise.all([
+        repo.getDocument(keyOf(source)),
+        repo.getDocument(keyOf(previous)),
+        readDocumentContent(source),
+      ]);
+      if (!document) throw new Error('the new document is gone');
+      const { annotations } = plan.document;
+      const wanted = documentQuestions(content, annotations, documentLevels(project, source)).map((q) => ({
+        ...q,
+        questionId: plan.placed?.[q.sourceKey],
+      }));
+      const result = await syncQuestions(source, '', wanted, by);
+      await repo.saveCarriedDocument(document, {
+        isLinked: true,
+        annotations,
+        configuration: previousDocument?.configuration ?? document.configuration,
+        questionCount: result.questionCount,
+        updatedByUserId: by.userId,
+        changedBySession: by.session,
+      });
+      if (previousDocument) await repo.retireDocument(previousDocument, by.session);
     }
     await repo.patchQuestions(
       plan.removed.map((questionId) => ({

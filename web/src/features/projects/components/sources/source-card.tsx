@@ -357,16 +357,6 @@ export function SourceCard({
             ))}
         </Stack>
       ) : null}
-      {ready && newVersion && configurable && source.fileFormat !== 'docx' && total > 0 ? (
-        <Group
-          px="sm"
-          py={8}
-          justify="flex-end"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          {newVersion}
-        </Group>
-      ) : null}
       {ready && source.fileFormat === 'docx' && source.document ? (
         <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Document">
           <PartRow
@@ -375,9 +365,19 @@ export function SourceCard({
             questionCount={source.document.questionCount}
             configured={source.document.configured}
             isLinked={source.document.isLinked}
-            onConfigure={onConfigureDocument}
+            onConfigure={configurable ? onConfigureDocument : undefined}
           />
         </Stack>
+      ) : null}
+      {ready && newVersion && configurable && total > 0 ? (
+        <Group
+          px="sm"
+          py={8}
+          justify="flex-end"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          {newVersion}
+        </Group>
       ) : null}
     </Paper>
   );

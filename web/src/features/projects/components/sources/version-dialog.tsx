@@ -43,7 +43,11 @@ const KIND_EFFECT: Record<CompareVersionKind, string> = {
 type Filter = 'CHANGED' | CompareVersionKind | 'ALL';
 
 function ChangeRow({ change }: { change: VersionChange }) {
-  const place = change.sheetName ? `${change.sheetName} · row ${change.rowNumber}` : 'Not in the new file';
+  const place = !change.sheetName
+    ? 'Not in the new file'
+    : change.rowNumber
+      ? `${change.sheetName} · row ${change.rowNumber}`
+      : change.sheetName;
   return (
     <Table.Tr data-kind={change.kind}>
       <Table.Td style={{ width: 110, verticalAlign: 'top' }}>
