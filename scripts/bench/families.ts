@@ -18,13 +18,16 @@
  *
  * A file the product cannot read yet is reported as "not read: <reason>". The HECVAT-like file is
  * also read in a fresh process (read-file-child.ts) for its read time and peak memory. The v1/v2
- * pair's mapping is summarised; matching versions is not built yet.
+ * pair is matched as a new version is (functions/sources/versions/match.ts) on the truth's question
+ * texts and references, and each row's outcome (unchanged, reworded, inserted, removed, and with
+ * which row) is compared with the pair's mapping.
  *
  *   npx tsx scripts/bench/families.ts      prints the figures alone
  */
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { matchVersions } from '../../functions/sources/versions/match';
 import { SOURCE_FORMATS } from '../../shared/schemas/source';
 import {
   FAMILIES_DIR,
@@ -363,9 +366,48 @@ export function describeFamilies(files: FamilyFigures[]): string[] {
   return lines;
 }
 
-export function describeMapping(mapping: VersionMapping): string {
-  const count = (change: string) => mapping.rows.filter((r) => r.change === change).length;
-  return `${mapping.v1} → ${mapping.v2}: ${count('unchanged')} unchanged, ${count('reworded')} reworded, ${count('inserted')} inserted, ${count('removed')} removed; matching a new version to the old is not built yet`;
+/** The pair matched as a new version is, each change kind's rows right against the mapping. */
+export function versionFigures(mapping: VersionMapping, fixtures: FamilyFixture[]) {
+  const sheetOf = (name: string): FamilySheetTruth | undefined => {
+    const truth = fixtures.find((f) => f.name === name)?.truth;
+    return truth && 'sheets' in truth
+      ? truth.sheets.find((s) => s.sheetIndex === mapping.sheetIndex)
+      : undefined;
+  };
+  const questionsOf = (name: string) => sheetOf(name)?.questions ?? [];
+  const result = matchVersions(
+    questionsOf(mapping.v1).map((q) => ({
+      id: String(q.row),
+      question: q.text,
+      referenceNumber: q.reference,
+    })),
+    questionsOf(mapping.v2).map((q) => ({
+      key: String(q.row),
+      question: q.text,
+      referenceNumber: q.reference,
+    })),
+  );
+  const matched = new Map(result.matches.map((m) => [m.id, m]));
+  const byKind = new Map<string, [number, number]>();
+  for (const row of mapping.rows) {
+    const match = row.v1Row === null ? undefined : matched.get(String(row.v1Row));
+    const right =
+      row.change === 'removed'
+        ? result.removed.includes(String(row.v1Row))
+        : row.change === 'inserted'
+          ? result.added.includes(String(row.v2Row))
+          : match?.key === String(row.v2Row) &&
+            match.kind === (row.change === 'reworded' ? 'REWORDED' : 'UNCHANGED');
+    const [ok, n] = byKind.get(row.change) ?? [0, 0];
+    byKind.set(row.change, [ok + (right ? 1 : 0), n + 1]);
+  }
+  const right = [...byKind.values()].reduce((sum, [ok]) => sum + ok, 0);
+  return { right, rows: mapping.rows.length, byKind };
+}
+
+export function describeMapping(mapping: VersionMapping, figures: ReturnType<typeof versionFigures>): string {
+  const kinds = [...figures.byKind].map(([kind, [ok, n]]) => `${kind} ${ok}/${n}`).join(', ');
+  return `${mapping.v1} → ${mapping.v2}: ${figures.right}/${figures.rows} rows matched as the mapping says (${kinds})`;
 }
 
 interface Reading {
@@ -434,9 +476,15 @@ export async function benchFamilies(addRow: AddRow) {
       : reading.outcome.slice(0, 60),
     `readers alone ${(baseline.maxRssBytes / MIB).toFixed(0)} MiB`,
   );
+  const fixtures = readFamilySet().files;
   for (const pair of pairs) {
-    console.log(`  ${describeMapping(pair.mapping)}`);
-    addRow(`families: versions ${pair.name}`, 'not built', 'figures only');
+    const figures = versionFigures(pair.mapping, fixtures);
+    console.log(`  ${describeMapping(pair.mapping, figures)}`);
+    addRow(
+      `families: new version ${pair.name} (rows matched as the mapping says)`,
+      `${figures.right}/${figures.rows}`,
+      'figures only',
+    );
   }
   return files;
 }

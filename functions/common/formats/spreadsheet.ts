@@ -214,7 +214,9 @@ async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   const worksheets = workbook.worksheets;
   if (worksheets.length > SOURCE_LIMITS.sheets)
     throw new SourceFormatError(limitReason.sheets(worksheets.length));
-  const inline = size.inlineEscapes.length ? await decodedInlineStrings(bytes, size.inlineEscapes, names) : [];
+  const inline = size.inlineEscapes.length
+    ? await decodedInlineStrings(bytes, size.inlineEscapes, names)
+    : [];
   let cellTotal = 0;
   const sheets = worksheets.map((worksheet, sheetIndex) => {
     const lastRow = worksheet.actualRowCount === 0 ? 0 : worksheet.rowCount;
