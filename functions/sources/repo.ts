@@ -118,12 +118,24 @@ export async function markReplaced(key: SourceKey, replacedBySourceId: string, c
     .go();
 }
 
-/** The sheets of a replaced version give no questions any more. */
-export async function retireSheets(sheets: SourceSheetItem[], changedBySession: string) {
-  for (const { teamId, projectId, projectSourceId, sheetId } of sheets) {
+/** The sheets or document of a replaced version give no questions any more. */
+export async function retireParts(
+  parts: { sheets: SourceSheetItem[]; document: SourceDocumentItem | null },
+  changedBySession: string,
+) {
+  const retired = { isLinked: false, questionCount: 0, changedBySession };
+  for (const { teamId, projectId, projectSourceId, sheetId } of parts.sheets) {
     await db()
       .entities.sourceSheet.patch({ teamId, projectId, projectSourceId, sheetId })
-      .set({ isLinked: false, questionCount: 0, changedBySession })
+      .set(retired)
+      .add({ version: 1 })
+      .go();
+  }
+  if (parts.document) {
+    const { teamId, projectId, projectSourceId } = parts.document;
+    await db()
+      .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
+      .set(retired)
       .add({ version: 1 })
       .go();
   }
@@ -163,16 +175,6 @@ export async function saveCarriedDocument(
   await db()
     .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
     .set({ ...changes, configured: true })
-    .add({ version: 1 })
-    .go();
-}
-
-/** The document of a replaced version gives no questions any more. */
-export async function retireDocument(document: SourceDocumentItem, changedBySession: string) {
-  const { teamId, projectId, projectSourceId } = document;
-  await db()
-    .entities.sourceDocument.patch({ teamId, projectId, projectSourceId })
-    .set({ isLinked: false, questionCount: 0, changedBySession })
     .add({ version: 1 })
     .go();
 }

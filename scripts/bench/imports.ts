@@ -17,11 +17,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync, zipSync } from 'fflate';
 import { SOURCE_CONTENT_TYPES } from '../../shared/schemas/source';
 import type { LocalStack } from '../local/stack';
 import { apiCaller } from './api-caller';
+import { rawQuestionWrites } from './raw-floor';
 import { kB, median, ms } from './report';
 
 type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
@@ -42,8 +42,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 export async function benchImports(stack: LocalStack, token: string, addRow: AddRow) {
-  const { documentClient } = await import('../../functions/common/db');
-  const { db, newQuestionId } = await import('../../functions/common/entities');
+  const { db } = await import('../../functions/common/entities');
   const { buildQuestionnaireXlsx } = await import('../fixtures/workbooks');
   const table = stack.env.TABLE_NAME;
 
@@ -152,44 +151,12 @@ export async function benchImports(stack: LocalStack, token: string, addRow: Add
   console.log(
     `  workbook: ${IMPORT_QUESTIONS} questions, ${rows} rows on the questions sheet, ${kB(big.bytes.length)} (built in ${ms(buildMs)})`,
   );
-  // Floor, first (a quiet table): 10,000 question-sized items written raw, 25 a BatchWriteItem, 4
-  // requests at a time as the import writes them. Marked as another entity, so the stream's
-  // reactions pass over them and add no load to what follows.
-  const floorProject = `bench-floor-${Date.now()}`;
-  const at = Date.now();
-  const items = big.rows.map((row, i) => {
-    const { Item } = db()
-      .entities.question.put({
-        teamId,
-        projectId: floorProject,
-        questionId: newQuestionId(at, i),
-        question: row.question,
-        referenceNumber: row.reference,
-        sectionDescription: 'Bench section',
-        creationType: 'IMPORTED',
-        projectSourceId: 'bench-floor-source',
-        sourceKey: `bench-floor-sheet:${row.rowNumber}`,
-      })
-      .params() as { Item: Record<string, unknown> };
-    return { ...Item, __edb_e__: 'benchFloor' };
-  });
-  const [, floorMs] = await timed(async () => {
-    const batches: Array<Record<string, unknown>[]> = [];
-    for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        let pending = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const { UnprocessedItems } = await documentClient.send(
-            new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-          );
-          pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
-  });
+  // Floor, first (a quiet table): 10,000 question-sized items written raw (raw-floor.ts).
+  const floorMs = await rawQuestionWrites(
+    table,
+    teamId,
+    big.rows.map((row) => ({ question: row.question, referenceNumber: row.reference })),
+  );
   await stack.reactions.drain();
 
   const project = await call<{ projectId: string }>('createProject', {}, { name: 'Bench import 10,000' });

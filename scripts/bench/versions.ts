@@ -7,10 +7,10 @@
  * same number of question-sized items written raw to DynamoDB Local. The matching is checked
  * against the known changes and its accuracy printed. Figures are printed, never asserted.
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { SOURCE_CONTENT_TYPES, type Source, type SourceVersionDiff } from '../../shared/schemas/source';
 import type { LocalStack } from '../local/stack';
 import { apiCaller } from './api-caller';
+import { rawQuestionWrites } from './raw-floor';
 import { ms } from './report';
 
 type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
@@ -26,8 +26,6 @@ const reword = (question: string) =>
   `Please confirm whether ${question.charAt(0).toLowerCase()}${question.slice(1).replace(/\?$/, '')}, and describe how.`;
 
 export async function benchVersions(stack: LocalStack, token: string, addRow: AddRow) {
-  const { documentClient } = await import('../../functions/common/db');
-  const { db, newQuestionId } = await import('../../functions/common/entities');
   const { questionnaireRows } = await import('../fixtures/workbooks');
   const { versionWorkbook } = await import('../fixtures/versions');
   const call = apiCaller(stack.appUrl, token);
@@ -134,43 +132,13 @@ export async function benchVersions(stack: LocalStack, token: string, addRow: Ad
     `  difference: ${counts.unchanged} unchanged, ${counts.reworded} reworded (${rightRewordings} paired right), ${counts.new} new, ${counts.removed} removed; expected ${expected.unchanged} / ${expected.reworded} / ${expected.new} / ${expected.removed}`,
   );
 
-  // Floor: as many question-sized items as applying writes, raw BatchWriteItem, 4 in flight.
+  // Floor: as many question-sized items as applying writes, raw (raw-floor.ts).
   const writes = counts.unchanged + counts.reworded + counts.new + counts.removed;
-  const at = Date.now();
-  const items = v2.slice(0, writes).map(([reference, question], i) => {
-    const { Item } = db()
-      .entities.question.put({
-        teamId,
-        projectId: `bench-version-floor-${at}`,
-        questionId: newQuestionId(at, i),
-        question,
-        referenceNumber: reference,
-        creationType: 'IMPORTED',
-        projectSourceId: 'bench-floor-source',
-        sourceKey: `bench-floor-sheet:${i}`,
-      })
-      .params() as { Item: Record<string, unknown> };
-    return { ...Item, __edb_e__: 'benchFloor' };
-  });
-  const table = stack.env.TABLE_NAME;
-  const floorStarted = performance.now();
-  const batches: Array<Record<string, unknown>[]> = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const { UnprocessedItems } = await documentClient.send(
-            new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-          );
-          pending = (UnprocessedItems?.[table] ?? []) as typeof pending;
-        }
-      }
-    }),
+  const floorMs = await rawQuestionWrites(
+    stack.env.TABLE_NAME,
+    teamId,
+    v2.slice(0, writes).map(([referenceNumber, question]) => ({ question, referenceNumber })),
   );
-  const floorMs = performance.now() - floorStarted;
 
   const exact =
     counts.unchanged === expected.unchanged &&

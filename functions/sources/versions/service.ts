@@ -471,7 +471,6 @@ export async function applyVersion(key: SourceKey) {
         updatedByUserId: by.userId,
         changedBySession: by.session,
       });
-      if (previousDocument) await repo.retireDocument(previousDocument, by.session);
     }
     await repo.patchQuestions(
       plan.removed.map((questionId) => ({
@@ -479,7 +478,11 @@ export async function applyVersion(key: SourceKey) {
         set: { isLinked: false, updatedByUserId: by.userId, changedBySession: by.session },
       })),
     );
-    await repo.retireSheets(await repo.sheetsOf(keyOf(previous)), by.session);
+    const [previousSheets, previousDocument] = await Promise.all([
+      repo.sheetsOf(keyOf(previous)),
+      repo.getDocument(keyOf(previous)),
+    ]);
+    await repo.retireParts({ sheets: previousSheets, document: previousDocument }, by.session);
     await repo.markReplaced(keyOf(previous), source.projectSourceId, by.session);
     await repo.setVersionState(key, 'APPLYING', { versionState: 'APPLIED', changedBySession: by.session });
   } catch (error) {
