@@ -40,7 +40,9 @@ const Row = memo(function Row({ question: q, top, position, active, member, to, 
       onMouseEnter={(e) => onHover(q, e.currentTarget)}
       onMouseLeave={() => onHover(q, null)}
     >
-      <span className={classes.ref}>{q.referenceNumber ?? position}</span>
+      <span className={classes.ref} title={q.referenceNumber}>
+        {q.referenceNumber ?? position}
+      </span>
       <span className={classes.text}>{q.question}</span>
       <span className={classes.slot}>
         {q.loggedInUserMentioned ? (

@@ -58,6 +58,10 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
       ? { kind: 'SOURCE', projectSourceId: choice.projectSourceId }
       : { kind: 'DATA', format };
   const preview = useExportPreview(project.projectId, opened ? request : null);
+  // The preview is shorter when notes follow it, so Export stays in view on a laptop screen.
+  const notes = Boolean(
+    preview.data?.problems?.length || preview.data?.unrepresentable || preview.data?.notAllowed?.length,
+  );
   const exporting = useExportQuestions();
   const value = choice.kind === 'SOURCE' ? choice.projectSourceId : 'DATA';
 
@@ -183,7 +187,7 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
               There are no questions to export yet.
             </Text>
           ) : preview.data ? (
-            <ScrollArea h={260} type="auto">
+            <ScrollArea h={notes ? 150 : 260} type="auto">
               <Table striped stickyHeader fz="xs" verticalSpacing={6} data-testid="export-preview">
                 <Table.Thead>
                   <Table.Tr>
