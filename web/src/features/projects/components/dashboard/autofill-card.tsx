@@ -75,7 +75,9 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
       ? 'This project is completed'
       : active
         ? 'Fill from library is running'
-        : null;
+        : dashboard.totalQuestions === 0
+          ? 'This project has no questions yet: import a questionnaire first'
+          : null;
 
   return (
     <SectionCard
