@@ -13,7 +13,16 @@ export function ConfirmClose({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onKeep} title="Unsaved changes" centered size="sm" zIndex={400}>
+    // Not closed by Escape: the Escape that opened it could reach it too, and close it at once.
+    <Modal
+      opened={opened}
+      onClose={onKeep}
+      closeOnEscape={false}
+      title="Unsaved changes"
+      centered
+      size="sm"
+      zIndex={400}
+    >
       <Text size="sm">{CLOSE_MESSAGE}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onKeep}>
