@@ -9,6 +9,8 @@ type Handler = (event: unknown) => Promise<unknown>;
 const entry = process.argv[2];
 const loaded = import(resolve(import.meta.dirname, '../..', entry)) as Promise<{ handler: Handler }>;
 
+// The runner gone (stopped, or ended however it ended): this process goes with it.
+process.on('disconnect', () => process.exit(0));
 process.on('message', async (message: { id: number; event: unknown }) => {
   try {
     const { handler } = await loaded;
