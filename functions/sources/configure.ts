@@ -39,7 +39,8 @@ import {
 const invalid = (field: string, message: string) =>
   new BadRequestError('Invalid request body', { [field]: [message] });
 
-async function readJson<T>(key: string, schema: { parse: (v: unknown) => T }): Promise<T> {
+/** A stored JSON content (a sheet's cells, a document's nodes), checked by its schema. */
+export async function readJson<T>(key: string, schema: { parse: (v: unknown) => T }): Promise<T> {
   const bytes = await readObjectBytes(key);
   if (!bytes) throw new ConflictError(NOT_READY);
   return schema.parse(JSON.parse(new TextDecoder().decode(bytes)));

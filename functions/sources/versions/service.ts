@@ -29,7 +29,7 @@ import { BadRequestError, ConflictError, isConditionFailure, NotFoundError } fro
 import { logger } from '../../common/logger';
 import { sessionMark } from '../../common/session-mark';
 import { readObjectBytes, writeObjectBytes } from '../../common/storage';
-import { documentQuestions, levelsOf, type SheetConfiguration, sheetQuestions } from '../configure';
+import { documentQuestions, levelsOf, readJson, type SheetConfiguration, sheetQuestions } from '../configure';
 import { type SourcedQuestion, syncQuestions } from '../questions-from-source';
 import * as repo from '../repo';
 import { fromRanges, toRanges } from '../rows';
@@ -107,22 +107,14 @@ const DOCUMENT_PLACE = 'Document';
 const versionKey = (source: SourceItem) => `${source.contentPrefix}/version.json`;
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
-async function readDocumentContent(source: SourceItem) {
-  const bytes = await readObjectBytes(documentContentKey(source));
-  if (!bytes) throw new Error('no document content');
-  return DocumentContent.parse(JSON.parse(new TextDecoder().decode(bytes)));
-}
-
 const documentLevels = (project: ProjectItem, source: SourceItem): WordingLevels => ({
   file: source.complianceWording as ComplianceWording | undefined,
   project: project.complianceWording,
 });
 
-async function readContent(source: SourceItem, sheetId: string) {
-  const bytes = await readObjectBytes(sheetContentKey(source, sheetId));
-  if (!bytes) throw new Error(`no content for ${sheetId}`);
-  return SheetContent.parse(JSON.parse(new TextDecoder().decode(bytes)));
-}
+const readContent = (source: SourceItem, sheetId: string) =>
+  readJson(sheetContentKey(source, sheetId), SheetContent);
+const readDocumentContent = (source: SourceItem) => readJson(documentContentKey(source), DocumentContent);
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
