@@ -3,6 +3,7 @@
  * the team's documents partition (TEAM#<teamId>#DOCS); attachments in each project's partition.
  */
 import type { EntityItem } from 'electrodb';
+import { readAll, writeAll } from '../common/batch';
 import { bindService } from '../common/db';
 import { type DocumentLinkItem, PROJECT_SCOPE, type QuestionItem, sharedEntities } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
@@ -37,9 +38,10 @@ export const getDocument = async (teamId: string, documentId: string) =>
 /** Documents by id (BatchGetItem); missing ones are left out. */
 export async function getDocuments(teamId: string, documentIds: string[]) {
   if (!documentIds.length) return [];
-  const { data } = await db()
-    .entities.document.get([...new Set(documentIds)].map((documentId) => ({ teamId, documentId })))
-    .go({ concurrency: 4 });
+  const data = await readAll(
+    [...new Set(documentIds)].map((documentId) => ({ teamId, documentId })),
+    (keys, options) => db().entities.document.get(keys).go(options),
+  );
   return data;
 }
 
@@ -186,11 +188,11 @@ export async function deleteLinks(
   links: Array<Pick<DocumentLinkItem, 'teamId' | 'projectId' | 'scope' | 'documentId'>>,
 ) {
   if (!links.length) return;
-  await db()
-    .entities.documentLink.delete(
-      links.map(({ teamId, projectId, scope, documentId }) => ({ teamId, projectId, scope, documentId })),
-    )
-    .go({ concurrency: 4 });
+  await writeAll(
+    links.map(({ teamId, projectId, scope, documentId }) => ({ teamId, projectId, scope, documentId })),
+    (keys, options) => db().entities.documentLink.delete(keys).go(options),
+    ['projectId', 'scope', 'documentId'],
+  );
 }
 
 export const isProjectScope = (scope: string) => scope === PROJECT_SCOPE;
@@ -203,17 +205,19 @@ export async function getQuestion(teamId: string, projectId: string, questionId:
 
 export async function getQuestions(teamId: string, projectId: string, questionIds: string[]) {
   if (!questionIds.length) return [];
-  const { data } = await db()
-    .entities.question.get([...new Set(questionIds)].map((questionId) => ({ teamId, projectId, questionId })))
-    .go({ concurrency: 4 });
+  const data = await readAll(
+    [...new Set(questionIds)].map((questionId) => ({ teamId, projectId, questionId })),
+    (keys, options) => db().entities.question.get(keys).go(options),
+  );
   return data;
 }
 
 export async function getProjects(teamId: string, projectIds: string[]) {
   if (!projectIds.length) return [];
-  const { data } = await db()
-    .entities.project.get([...new Set(projectIds)].map((projectId) => ({ teamId, projectId })))
-    .go({ concurrency: 4 });
+  const data = await readAll(
+    [...new Set(projectIds)].map((projectId) => ({ teamId, projectId })),
+    (keys, options) => db().entities.project.get(keys).go(options),
+  );
   return data;
 }
 

@@ -5,6 +5,7 @@
 import type { EntityItem } from 'electrodb';
 import { PROJECT_STATUSES } from '../../shared/schemas/project';
 import type { Classification } from '../../shared/schemas/question';
+import { writeAll } from '../common/batch';
 import { bindService } from '../common/db';
 import { sharedEntities } from '../common/entities';
 import { InsightRowEntity } from './entities/insight-row';
@@ -29,7 +30,10 @@ export async function putRow(row: InsightRowItem) {
 
 /** Many rows at once (BatchWriteItem, a few in flight). */
 export async function putRows(rows: InsightRowItem[]) {
-  if (rows.length) await db().entities.insightRow.put(rows).go({ concurrency: 4 });
+  await writeAll(rows, (batch, options) => db().entities.insightRow.put(batch).go(options), [
+    'projectId',
+    'questionId',
+  ]);
 }
 
 export async function getRow(teamId: string, projectId: string, questionId: string) {

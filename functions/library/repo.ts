@@ -3,6 +3,7 @@
  * team's library partition (TEAM#<teamId>#LIBRARY); favourites in each user's own.
  */
 import type { EntityItem } from 'electrodb';
+import { readAll, writeAll } from '../common/batch';
 import { bindService } from '../common/db';
 import { sharedEntities } from '../common/entities';
 import { isConditionFailure } from '../common/errors';
@@ -48,15 +49,15 @@ export const getAnswer = async (teamId: string, answerId: string) =>
 
 export async function getAnswers(teamId: string, answerIds: string[]) {
   if (!answerIds.length) return [];
-  const { data } = await db()
-    .entities.libraryAnswer.get(answerIds.map((answerId) => ({ teamId, answerId })))
-    .go({ concurrency: 4 });
-  return data;
+  return readAll(
+    answerIds.map((answerId) => ({ teamId, answerId })),
+    (keys, options) => db().entities.libraryAnswer.get(keys).go(options),
+  );
 }
 
 /** New answers, in batches (BatchWriteItem, a few in flight). */
 export async function putAnswers(items: NewAnswer[]) {
-  if (items.length) await db().entities.libraryAnswer.put(items).go({ concurrency: 4 });
+  await writeAll(items, (batch, options) => db().entities.libraryAnswer.put(batch).go(options), ['answerId']);
 }
 
 type AnswerChanges = Partial<
@@ -148,10 +149,10 @@ export async function candidatesOf(teamId: string) {
 }
 
 export async function getCandidates(teamId: string, questionIds: string[]) {
-  const { data } = await db()
-    .entities.answerCandidate.get(questionIds.map((questionId) => ({ teamId, questionId })))
-    .go({ concurrency: 4 });
-  return data;
+  return readAll(
+    questionIds.map((questionId) => ({ teamId, questionId })),
+    (keys, options) => db().entities.answerCandidate.get(keys).go(options),
+  );
 }
 
 export async function putCandidate(item: Omit<CandidateItem, 'createdAt'>) {
@@ -184,9 +185,11 @@ export async function takeCandidate(
 
 export async function deleteCandidates(teamId: string, questionIds: string[]) {
   if (!questionIds.length) return;
-  await db()
-    .entities.answerCandidate.delete(questionIds.map((questionId) => ({ teamId, questionId })))
-    .go({ concurrency: 4 });
+  await writeAll(
+    questionIds.map((questionId) => ({ teamId, questionId })),
+    (keys, options) => db().entities.answerCandidate.delete(keys).go(options),
+    ['questionId'],
+  );
 }
 
 export async function collectionsOf(teamId: string) {
@@ -211,10 +214,13 @@ export async function renameCollection(teamId: string, collectionId: string, col
 export async function getProjects(teamId: string, projectIds: string[]) {
   const unique = [...new Set(projectIds)];
   if (!unique.length) return [];
-  const { data } = await db()
-    .entities.project.get(unique.map((projectId) => ({ teamId, projectId })))
-    .go({ concurrency: 4, attributes: ['projectId', 'name', 'accessVisibility', 'memberUserIds'] });
-  return data;
+  return readAll(
+    unique.map((projectId) => ({ teamId, projectId })),
+    (keys, options) =>
+      db()
+        .entities.project.get(keys)
+        .go({ ...options, attributes: ['projectId', 'name', 'accessVisibility', 'memberUserIds'] }),
+  );
 }
 
 export const getProject = async (teamId: string, projectId: string) =>
@@ -258,10 +264,10 @@ export const getQuestion = async (teamId: string, projectId: string, questionId:
 /** These questions of a project (BatchGetItem); ones that do not exist are left out. */
 export async function getQuestions(teamId: string, projectId: string, questionIds: string[]) {
   if (!questionIds.length) return [];
-  const { data } = await db()
-    .entities.question.get(questionIds.map((questionId) => ({ teamId, projectId, questionId })))
-    .go({ concurrency: 4 });
-  return data;
+  return readAll(
+    questionIds.map((questionId) => ({ teamId, projectId, questionId })),
+    (keys, options) => db().entities.question.get(keys).go(options),
+  );
 }
 
 export type TermItem = EntityItem<typeof LibraryTermEntity>;

@@ -4,6 +4,8 @@
  * the question entity), so the table's stream builds the dashboard aggregates as in production.
  * Everything is created once, under fixed ids: seeding again changes nothing, edits included.
  */
+
+import { writeAll } from '../common/batch';
 import type { ProjectItem, QuestionItem } from '../common/entities';
 import { db } from '../common/entities';
 import { sessionMark } from '../common/session-mark';
@@ -31,15 +33,11 @@ const NO_SESSION = sessionMark(null);
 type QuestionPut = Omit<QuestionItem, 'updatedAt'>;
 
 /** Puts items in batches (BatchWriteItem, 25 a request), writing again what comes back unprocessed. */
-async function putAll(items: QuestionPut[]) {
-  let pending = items;
-  for (let attempt = 0; pending.length; attempt++) {
-    if (attempt === 5) throw new Error('Seeding questions left items unprocessed');
-    const { unprocessed } = await db().entities.question.put(pending).go({ concurrency: 4 });
-    const left = new Set(unprocessed.map((key) => key.questionId));
-    pending = pending.filter((q) => left.has(q.questionId));
-  }
-}
+const putAll = (items: QuestionPut[]) =>
+  writeAll(items, (batch, options) => db().entities.question.put(batch).go(options), [
+    'projectId',
+    'questionId',
+  ]);
 
 /**
  * The project and its empty aggregates, created together (as POST /api/projects/create does) unless

@@ -2,6 +2,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UpdateQuestionRequest } from '../../shared/schemas/question';
+import { writeAll } from '../common/batch';
 import { config } from '../common/config';
 import { checkedCursor } from '../common/cursor';
 import { documentClient } from '../common/db';
@@ -147,14 +148,11 @@ export async function historyOf(teamId: string, projectId: string, questionId: s
  * one again (a redelivered stream record) replaces it with the same entry.
  */
 export async function putActivity(entries: QuestionActivityItem[]) {
-  let pending = entries;
-  for (let attempt = 0; pending.length; attempt++) {
-    if (attempt === 4) throw new Error(`${pending.length} activity entries left unprocessed`);
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const { unprocessed } = await db().entities.questionActivity.put(pending).go({ concurrency: 4 });
-    const left = new Set(unprocessed.map((k) => `${k.questionId}#${k.activityId}`));
-    pending = pending.filter((e) => left.has(`${e.questionId}#${e.activityId}`));
-  }
+  await writeAll(entries, (batch, options) => db().entities.questionActivity.put(batch).go(options), [
+    'projectId',
+    'questionId',
+    'activityId',
+  ]);
 }
 
 const REACTION_TTL_SECONDS = 24 * 60 * 60;

@@ -5,6 +5,7 @@
  */
 import type { EntityItem } from 'electrodb';
 import type { QuizItem } from '../../shared/schemas/quiz';
+import { readAll, writeAll } from '../common/batch';
 import { bindService } from '../common/db';
 import { type QuestionItem, sharedEntities } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
@@ -105,9 +106,10 @@ export async function memberEmails(teamId: string): Promise<string[]> {
     .filter((m) => m.userId && (m.status ?? 'ACTIVE') === 'ACTIVE')
     .map((m) => m.userId as string);
   if (!userIds.length) return [];
-  const { data: users } = await db()
-    .entities.user.get(userIds.map((userId) => ({ userId })))
-    .go({ concurrency: 4 });
+  const users = await readAll(
+    userIds.map((userId) => ({ userId })),
+    (keys, options) => db().entities.user.get(keys).go(options),
+  );
   return [...new Set(users.filter((u) => u.teamId === teamId).map((u) => u.emailAddress.toLowerCase()))];
 }
 
@@ -196,9 +198,9 @@ export async function markAccepted(quizInviteId: string, at: string) {
 }
 
 export async function createQuestions(questions: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>>) {
-  if (!questions.length) return;
-  const { unprocessed } = await db().entities.question.put(questions).go({ concurrency: 4 });
-  if (unprocessed.length) throw new Error(`${unprocessed.length} questions of the quiz were not written`);
+  await writeAll(questions, (batch, options) => db().entities.question.put(batch).go(options), [
+    'questionId',
+  ]);
 }
 
 // ——— Answers coming back ———
@@ -210,8 +212,10 @@ export async function projectQuestions(teamId: string, projectId: string) {
 
 /** Each question of the quiz as sent gets the answer it was closed with; the invite becomes ANSWERED. */
 export async function recordAnswers(quizInviteId: string, answered: InviteItemRecord[], answeredAt: string) {
-  const { unprocessed } = await db().entities.quizInviteItem.put(answered).go({ concurrency: 4 });
-  if (unprocessed.length) throw new Error(`${unprocessed.length} answers of the quiz were not written`);
+  await writeAll(answered, (batch, options) => db().entities.quizInviteItem.put(batch).go(options), [
+    'quizInviteId',
+    'position',
+  ]);
   await db()
     .entities.quizInvite.patch({ quizInviteId })
     .set({ inviteStatus: 'ANSWERED', answeredAt })

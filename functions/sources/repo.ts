@@ -1,4 +1,6 @@
 /** The sources group's access patterns, named. Sources, sheets and documents live in the project's partition. */
+
+import { writeAll } from '../common/batch';
 import {
   db,
   type QuestionItem,
@@ -181,7 +183,10 @@ export async function saveCarriedDocument(
 
 /** The processing job's results: the sheets or the document (rewritten as a whole on a redelivery). */
 export async function putSheets(items: Array<Omit<SourceSheetItem, 'createdAt'>>) {
-  if (items.length) await db().entities.sourceSheet.put(items).go({ concurrency: 4 });
+  await writeAll(items, (batch, options) => db().entities.sourceSheet.put(batch).go(options), [
+    'projectSourceId',
+    'sheetId',
+  ]);
 }
 
 export async function putDocument(item: Omit<SourceDocumentItem, 'createdAt'>) {
@@ -349,7 +354,10 @@ export async function questionsOfSource(key: SourceKey): Promise<Map<string, Que
 
 /** New questions, in batches (BatchWriteItem, a few in flight). */
 export async function putQuestions(items: Array<Omit<QuestionItem, 'createdAt' | 'updatedAt'>>) {
-  if (items.length) await db().entities.question.put(items).go({ concurrency: 4 });
+  await writeAll(items, (batch, options) => db().entities.question.put(batch).go(options), [
+    'projectId',
+    'questionId',
+  ]);
 }
 
 export interface QuestionPatch {

@@ -84,7 +84,7 @@ export async function benchAnswering(stack: LocalStack, token: string, addRow: A
       : {}),
     ...(i % 5 === 0 ? { assignedToUserId: user.userId as string } : {}),
   }));
-  const [, writeMs] = await timed(() => db().entities.question.put(questions).go({ concurrency: 8 }));
+  const [, writeMs] = await timed(() => db().entities.question.put(questions).go({ concurrent: 8 }));
   await stack.reactions.drain();
   addRow(`Write ${QUESTIONS} questions (BatchWrite, here)`, ms(writeMs), '');
 

@@ -265,7 +265,7 @@ export async function benchImports(stack: LocalStack, token: string, addRow: Add
         responseStatus: 'COMPLETE' as const,
       })),
     )
-    .go({ concurrency: 8 });
+    .go({ concurrent: 8 });
   await stack.reactions.drain();
   const exportBody = { kind: 'SOURCE', projectSourceId: source.projectSourceId };
   const exportRuns: number[] = [];

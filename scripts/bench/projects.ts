@@ -79,7 +79,7 @@ export async function benchProjects(stack: LocalStack, token: string, addRow: Ad
     creationType: 'IMPORTED' as const,
     sectionDescription: `Section ${Math.floor(i / 250) + 1}`,
   }));
-  const [, writeMs] = await timed(() => db().entities.question.put(questions).go({ concurrency: 8 }));
+  const [, writeMs] = await timed(() => db().entities.question.put(questions).go({ concurrent: 8 }));
   const [, aggregateMs] = await timed(async () => {
     for (;;) {
       await stack.reactions.drain();

@@ -130,7 +130,7 @@ describe('list, a page at a time', () => {
       ...(i % 400 === 7 ? { deletedAt: new Date(at).toISOString() } : {}),
       ...(i === 100 ? { isLinked: false } : {}),
     }));
-    await db().entities.question.put(questions).go({ concurrency: 4 });
+    await db().entities.question.put(questions).go({ concurrent: 4 });
     const counted = questions.filter((_, i) => i % 400 !== 7 && i !== 100).map((q) => q.questionId);
     const mentioned = [counted[3], counted[999]];
     for (const questionId of mentioned) {
