@@ -14,11 +14,8 @@ import {
 import { type Source, sourceFormatOf } from '@shared/schemas/source';
 import { IconAlertTriangle, IconCloudUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useCompleteSource } from '@/features/projects/api/complete-source';
-import { useCreateSource } from '@/features/projects/api/create-source';
 import { SOURCE_UPLOADED } from '@/features/projects/utils/messages';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { uploadFile } from '@/lib/upload';
 import { FormatIcon, fileSize } from './source-visuals';
 import {
   ACCEPTED_EXTENSIONS,
@@ -26,6 +23,7 @@ import {
   type UploadStep,
   uploadErrorText,
   uploadSource,
+  useUploadCalls,
 } from './upload-source';
 
 const STEP_TEXT: Record<UploadStep, string> = {
@@ -52,8 +50,7 @@ export function AddFileDialog({ projectId, opened, onClose, onUploaded }: AddFil
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const [step, setStep] = useState<UploadStep | null>(null);
-  const create = useCreateSource();
-  const complete = useCompleteSource();
+  const calls = useUploadCalls();
   const problem = file ? fileProblem(file) : null;
   const busy = step !== null;
   const format = file ? sourceFormatOf(file.name) : null;
@@ -72,16 +69,7 @@ export function AddFileDialog({ projectId, opened, onClose, onUploaded }: AddFil
   const upload = async () => {
     if (!file || problem || busy) return;
     try {
-      const source = await uploadSource(
-        projectId,
-        file,
-        {
-          createSource: create.mutateAsync,
-          uploadFile: (presigned, blob) => uploadFile(presigned, blob),
-          completeSource: complete.mutateAsync,
-        },
-        setStep,
-      );
+      const source = await uploadSource(projectId, file, calls, setStep);
       setStep(null);
       setFile(null);
       notifySuccess(SOURCE_UPLOADED);

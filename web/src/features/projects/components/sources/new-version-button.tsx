@@ -2,12 +2,9 @@ import { Button } from '@mantine/core';
 import type { Source } from '@shared/schemas/source';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { useCompleteSource } from '@/features/projects/api/complete-source';
-import { useCreateSource } from '@/features/projects/api/create-source';
 import { isApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { uploadFile } from '@/lib/upload';
-import { fileProblem, uploadErrorText, uploadSource } from './upload-source';
+import { fileProblem, uploadErrorText, uploadSource, useUploadCalls } from './upload-source';
 
 /**
  * "Upload a new version" on a source card: the chosen file is uploaded as the next version of this
@@ -17,8 +14,7 @@ import { fileProblem, uploadErrorText, uploadSource } from './upload-source';
 export function NewVersionButton({ projectId, source }: { projectId: string; source: Source }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const create = useCreateSource();
-  const complete = useCompleteSource();
+  const calls = useUploadCalls();
   const accept = `.${source.fileFormat}`;
 
   const upload = async (file: File | undefined) => {
@@ -30,17 +26,7 @@ export function NewVersionButton({ projectId, source }: { projectId: string; sou
     }
     setBusy(true);
     try {
-      await uploadSource(
-        projectId,
-        file,
-        {
-          createSource: create.mutateAsync,
-          uploadFile: (presigned, blob) => uploadFile(presigned, blob),
-          completeSource: complete.mutateAsync,
-        },
-        undefined,
-        source.projectSourceId,
-      );
+      await uploadSource(projectId, file, calls, undefined, source.projectSourceId);
       notifySuccess('New version uploaded. We are comparing it with the previous file.');
     } catch (error) {
       // Why this file cannot be a new version (replaced meanwhile, another under review…) is said as such.

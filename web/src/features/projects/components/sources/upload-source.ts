@@ -10,9 +10,10 @@ import {
   type Source,
   sourceFormatOf,
 } from '@shared/schemas/source';
-import type { CompleteSourceInput } from '@/features/projects/api/complete-source';
-import type { CreateSourceInput } from '@/features/projects/api/create-source';
+import { type CompleteSourceInput, useCompleteSource } from '@/features/projects/api/complete-source';
+import { type CreateSourceInput, useCreateSource } from '@/features/projects/api/create-source';
 import { isApiError } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 
 export const ACCEPTED_EXTENSIONS = '.xlsx,.xlsm,.csv,.docx';
 
@@ -39,6 +40,17 @@ export interface UploadCalls {
   }>;
   uploadFile: (upload: { url: string; fields: Record<string, string> }, file: Blob) => Promise<void>;
   completeSource: (input: CompleteSourceInput) => Promise<Source>;
+}
+
+/** The three calls as the screens make them (the Add File dialog, Upload a new version). */
+export function useUploadCalls(): UploadCalls {
+  const create = useCreateSource();
+  const complete = useCompleteSource();
+  return {
+    createSource: create.mutateAsync,
+    uploadFile: (presigned, blob) => uploadFile(presigned, blob),
+    completeSource: complete.mutateAsync,
+  };
 }
 
 /** Runs the three calls in order, reporting each step; the content type follows the name's format. */
