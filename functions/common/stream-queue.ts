@@ -2,8 +2,8 @@
  * The edge between a consumer's queue and the code that handles stream records. The stream
  * dispatcher (functions/dispatcher/handler.ts) sends each change of the table's stream, in Lambda's
  * DynamoDBRecord shape, to the queue of each consumer that takes it (the reactions, the jobs); a
- * consumer's Lambda receives an SQSEvent. `fromStreamQueue` unwraps the records (fetching an
- * oversized one from where the dispatcher put it), hands them to the unchanged stream-record logic
+ * consumer's Lambda receives an SQSEvent. `fromStreamQueue` unwraps the records (unpacking the
+ * reactions' packed messages, fetching an oversized one from where the dispatcher put it), hands them to the unchanged stream-record logic
  * and answers an SQSBatchResponse: a failing record is reported alone (by its message id), the
  * others are deleted from the queue; SQS retries the failed one and, after maxReceiveCount, moves it
  * to the consumer's dead-letter queue. Before reporting a failed message it is given a short
@@ -116,15 +116,20 @@ export async function keepOversizedRecord(key: string, body: string): Promise<vo
   await writeObjectBytes(key, new TextEncoder().encode(body), 'application/json');
 }
 
-/** The stream record a queue message carries, inline or kept by the dispatcher. */
-export async function recordOf(message: Pick<SQSRecord, 'body'>): Promise<DynamoDBRecord> {
+/** The stream records a queue message carries: inline, packed, or kept by the dispatcher. */
+export async function recordsOf(message: Pick<SQSRecord, 'body'>): Promise<DynamoDBRecord[]> {
   const parsed = JSON.parse(message.body) as StreamMessage;
-  if ('record' in parsed) return parsed.record as DynamoDBRecord;
+  if ('record' in parsed) return [parsed.record as DynamoDBRecord];
+  if ('records' in parsed) {
+    if (!Array.isArray(parsed.records) || !parsed.records.length)
+      throw new Error('A packed stream message holds no records');
+    return parsed.records as DynamoDBRecord[];
+  }
   if (typeof parsed.recordKey !== 'string' || !parsed.recordKey.startsWith(STREAM_RECORD_PREFIX))
     throw new Error('A stream message names no record');
   const bytes = await readObjectBytes(parsed.recordKey);
   if (!bytes) throw new Error(`The oversized stream record ${parsed.recordKey} is gone`);
-  return JSON.parse(new TextDecoder().decode(bytes)) as DynamoDBRecord;
+  return [JSON.parse(new TextDecoder().decode(bytes)) as DynamoDBRecord];
 }
 
 export interface FromStreamQueueOptions {
@@ -142,7 +147,7 @@ export function fromStreamQueue(handler: StreamRecordsHandler, options: FromStre
     const taken: Array<{ message: SQSRecord; record: DynamoDBRecord }> = [];
     for (const message of event.Records) {
       try {
-        taken.push({ message, record: await recordOf(message) });
+        for (const record of await recordsOf(message)) taken.push({ message, record });
       } catch (error) {
         logger.error('stream message unreadable', { messageId: message.messageId, error: error as Error });
         failed.add(message.messageId);
@@ -159,7 +164,7 @@ export function fromStreamQueue(handler: StreamRecordsHandler, options: FromStre
             (i) =>
               i.record.dynamodb?.SequenceNumber === itemIdentifier || i.record.eventID === itemIdentifier,
           );
-          // A failure the handler cannot place fails the whole call.
+          // A failure the handler cannot place fails the whole call; a packed message fails whole.
           for (const i of culprit ? [culprit] : items) failed.add(i.message.messageId);
         }
       } catch (error) {

@@ -11,7 +11,11 @@
  * idempotent and the reactions' FIFO queue drops a resend of the same record within five minutes),
  * a bounded number of times, then sends it to the dispatcher's on-failure queue.
  *
- * The reactions' queue is FIFO with the item's partition key (pk) as message group: the reactions
+ * The reactions' queue is FIFO with the item's partition key (pk) as message group, and a message
+ * carries up to PACKED_RECORDS consecutive records of its group (Lambda takes 10 messages of a FIFO
+ * queue at once: a 10,000-question import is then 10 or so invocations, not 1,000). A packed message
+ * is retried and dead-lettered whole; its records are handled idempotently, so a record that failed
+ * in it is tried again with its neighbours, which change nothing the second time. The reactions
  * publish an item's state as live events and notifications, and one item's changes must reach them
  * in the order they happened (a later state must never be overtaken by an earlier one). The partition
  * rather than the item: a project's questions and its projectStats item share `TEAM#…#PROJECT#…`, so a
@@ -28,6 +32,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import {
   consumersOf,
   INLINE_RECORD_BYTES,
+  PACKED_RECORDS,
   STREAM_QUEUE_URLS_VARIABLE,
   type StreamConsumerName,
   type StreamMessage,
@@ -65,18 +70,75 @@ function groupOf(record: DynamoDBRecord): string {
 }
 
 /** The message body for a record: inline, or a pointer to the body kept in the uploads bucket. */
-async function bodyOf(record: DynamoDBRecord): Promise<string> {
+async function bodyOf(record: DynamoDBRecord): Promise<{ body: string; inline: boolean }> {
   const inline = JSON.stringify({ record } satisfies StreamMessage);
-  if (Buffer.byteLength(inline) <= INLINE_RECORD_BYTES) return inline;
+  if (Buffer.byteLength(inline) <= INLINE_RECORD_BYTES) return { body: inline, inline: true };
   const key = oversizedRecordKey(digest(recordId(record)));
   await keepOversizedRecord(key, JSON.stringify(record));
-  return JSON.stringify({ recordKey: key } satisfies StreamMessage);
+  return { body: JSON.stringify({ recordKey: key } satisfies StreamMessage), inline: false };
 }
 
 interface Outgoing {
-  /** Position of the record in the batch. */
-  index: number;
+  /** Positions of the message's records in the batch. */
+  indexes: number[];
   entry: SendMessageBatchRequestEntry;
+}
+
+/** A record on its way to one consumer. */
+interface Pending {
+  index: number;
+  record: DynamoDBRecord;
+  body: string;
+  inline: boolean;
+}
+
+/** One message per record (a job's standard queue: each record is a job of its own). */
+const single = (items: Pending[]): Outgoing[] =>
+  items.map(({ index, body }) => ({ indexes: [index], entry: { Id: String(index), MessageBody: body } }));
+
+/**
+ * The reactions' FIFO messages: each group's consecutive inline records packed up to PACKED_RECORDS
+ * and INLINE_RECORD_BYTES (an oversized record goes alone, in its place), in record order per group;
+ * deduplicated by the records they carry.
+ */
+function packed(items: Pending[]): Outgoing[] {
+  const messages: Outgoing[] = [];
+  const open = new Map<string, { items: Pending[]; bytes: number }>();
+  const close = (group: string) => {
+    const pack = open.get(group);
+    if (!pack) return;
+    open.delete(group);
+    const records = pack.items.map((i) => i.record);
+    messages.push({
+      indexes: pack.items.map((i) => i.index),
+      entry: {
+        Id: String(pack.items[0].index),
+        MessageBody:
+          records.length === 1 ? pack.items[0].body : JSON.stringify({ records } satisfies StreamMessage),
+        MessageGroupId: group,
+        MessageDeduplicationId: digest(records.map(recordId).join(' ')),
+      },
+    });
+  };
+  for (const item of items) {
+    const group = groupOf(item.record);
+    const bytes = Buffer.byteLength(item.body);
+    const pack = open.get(group);
+    if (pack && (pack.items.length === PACKED_RECORDS || pack.bytes + bytes > INLINE_RECORD_BYTES))
+      close(group);
+    if (!item.inline) {
+      close(group);
+      open.set(group, { items: [item], bytes });
+      close(group);
+      continue;
+    }
+    const current = open.get(group) ?? { items: [], bytes: 0 };
+    current.items.push(item);
+    current.bytes += bytes;
+    open.set(group, current);
+  }
+  for (const group of [...open.keys()]) close(group);
+  return messages;
 }
 
 /** Calls of at most 10 entries and 256 KiB, in record order. */
@@ -104,7 +166,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Sends one call's entries, retrying those SQS did not take; answers the indexes of the records
  * still not sent. On a FIFO queue, once an entry fails the later ones are not sent before it.
  */
-async function send(url: string, items: Outgoing[]): Promise<number[]> {
+async function send(url: string, items: Outgoing[]): Promise<number[][]> {
   let pending = items;
   for (let attempt = 1; pending.length; attempt++) {
     let failedIds: Set<string>;
@@ -125,7 +187,7 @@ async function send(url: string, items: Outgoing[]): Promise<number[]> {
       failedIds = new Set(pending.map((i) => i.entry.Id ?? ''));
     }
     pending = pending.filter((i) => failedIds.has(i.entry.Id ?? ''));
-    if (pending.length && attempt >= SEND_ATTEMPTS) return pending.map((i) => i.index);
+    if (pending.length && attempt >= SEND_ATTEMPTS) return pending.map((i) => i.indexes);
     if (pending.length) await pause(50 * 2 ** attempt);
   }
   return [];
@@ -134,12 +196,12 @@ async function send(url: string, items: Outgoing[]): Promise<number[]> {
 /** Sends each record to the queues of the consumers that take it; reports the first it could not. */
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const urls = queueUrls();
-  const byConsumer = new Map<StreamConsumerName, Outgoing[]>();
+  const byConsumer = new Map<StreamConsumerName, Pending[]>();
   const failed = new Set<number>();
   for (const [index, record] of event.Records.entries()) {
     const consumers = consumersOf(record);
     if (!consumers.length) continue;
-    let body: string;
+    let body: Awaited<ReturnType<typeof bodyOf>>;
     try {
       body = await bodyOf(record);
     } catch (error) {
@@ -148,25 +210,18 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
       continue;
     }
     for (const consumer of consumers) {
-      const url = urls.get(consumer);
-      if (!url) throw new Error(`No queue for the stream consumer ${consumer}`);
-      const fifo = url.endsWith('.fifo');
-      const entry: SendMessageBatchRequestEntry = {
-        Id: String(index),
-        MessageBody: body,
-        ...(fifo
-          ? { MessageGroupId: groupOf(record), MessageDeduplicationId: digest(recordId(record)) }
-          : {}),
-      };
+      if (!urls.get(consumer)) throw new Error(`No queue for the stream consumer ${consumer}`);
       const list = byConsumer.get(consumer) ?? [];
-      list.push({ index, entry });
+      list.push({ index, record, ...body });
       byConsumer.set(consumer, list);
     }
   }
   await Promise.all(
     [...byConsumer].map(async ([consumer, items]) => {
       const url = urls.get(consumer)!;
-      for (const call of chunks(items)) for (const index of await send(url, call)) failed.add(index);
+      const messages = url.endsWith('.fifo') ? packed(items) : single(items);
+      for (const call of chunks(messages))
+        for (const indexes of await send(url, call)) for (const index of indexes) failed.add(index);
     }),
   );
   const first = Math.min(...failed);

@@ -107,11 +107,11 @@ describe('the stream dispatcher', () => {
     expect(kept.Contents?.length ?? 0).toBeGreaterThanOrEqual(2);
     const dead = stack.deadLetters('reactions');
     expect(dead.length).toBeGreaterThanOrEqual(1);
-    const { recordOf } = await import('../../functions/common/stream-queue');
+    const { recordsOf } = await import('../../functions/common/stream-queue');
     for (const message of dead) {
       expect(Buffer.byteLength(message.body)).toBeLessThan(1024);
       expect(JSON.parse(message.body).recordKey).toMatch(/^stream-records\//);
-      const record = await recordOf(message);
+      const [record] = await recordsOf(message);
       expect(record.dynamodb?.NewImage?.body?.S).toHaveLength(300_000);
     }
   });

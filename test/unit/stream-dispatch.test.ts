@@ -100,26 +100,55 @@ describe('the matcher', () => {
 });
 
 describe('the dispatcher', () => {
-  it('sends 25 question changes to the reactions in calls of at most 10, grouped by partition, in order', async () => {
-    // Prepare
+  it("packs a partition's changes into messages of at most 100 records for the reactions, in order, each group apart", async () => {
+    // Prepare: 250 changes of one project's questions, with 5 of another project's among them.
     sqs.on(SendMessageBatchCommand).callsFake((input) => ({
       Successful: input.Entries.map((e: { Id: string }) => ({ Id: e.Id })),
       Failed: [],
     }));
     const { handler } = await import('../../functions/dispatcher/handler');
-    const records = Array.from({ length: 25 }, (_, n) => question(n, 'TEAM#t#PROJECT#same'));
+    const records = Array.from({ length: 255 }, (_, n) =>
+      question(n, n % 51 === 7 ? 'TEAM#t#PROJECT#other' : 'TEAM#t#PROJECT#same'),
+    );
     // Act
     const result = await handler({ Records: records });
-    // Assess
+    // Assess: 3 messages of the big project (100, 100, 50) and 1 of the other, each group in order.
     expect(result.batchItemFailures).toEqual([]);
     const calls = sqs.commandCalls(SendMessageBatchCommand).map((c) => c.args[0].input);
-    expect(calls.map((c) => c.Entries?.length)).toEqual([10, 10, 5]);
     expect(new Set(calls.map((c) => c.QueueUrl))).toEqual(new Set([URLS.reactions]));
     const entries = calls.flatMap((c) => c.Entries ?? []);
-    expect(new Set(entries.map((e) => e.MessageGroupId)).size).toBe(1);
-    expect(new Set(entries.map((e) => e.MessageDeduplicationId)).size).toBe(25);
+    const bodies = entries.map((e) => JSON.parse(e.MessageBody!) as { records: DynamoDBRecord[] });
+    expect(bodies.map((b) => b.records.length).sort((a, b) => a - b)).toEqual([5, 50, 100, 100]);
+    expect(new Set(entries.map((e) => e.MessageDeduplicationId)).size).toBe(4);
+    for (const group of new Set(entries.map((e) => e.MessageGroupId))) {
+      const sent = entries
+        .filter((e) => e.MessageGroupId === group)
+        .flatMap((e) => (JSON.parse(e.MessageBody!) as { records: DynamoDBRecord[] }).records);
+      const pk = sent[0].dynamodb?.Keys?.pk?.S;
+      expect(sent.map((r) => r.eventID)).toEqual(
+        records.filter((r) => r.dynamodb?.Keys?.pk?.S === pk).map((r) => r.eventID),
+      );
+    }
+    expect(entries.every((e) => Buffer.byteLength(e.MessageBody!) < 256 * 1024)).toBe(true);
+  });
+
+  it('sends a job one message per record, on its standard queue', async () => {
+    // Prepare
+    sqs.on(SendMessageBatchCommand).callsFake((input) => ({ Successful: input.Entries, Failed: [] }));
+    const { handler } = await import('../../functions/dispatcher/handler');
+    const exports = Array.from({ length: 3 }, (_, n) =>
+      record(n, { __edb_e__: 'insightsExport', status: 'QUEUED', pk: 'TEAM#t' }),
+    );
+    // Act
+    await handler({ Records: exports });
+    // Assess
+    const entries = sqs
+      .commandCalls(SendMessageBatchCommand)
+      .map((c) => c.args[0].input)
+      .filter((c) => c.QueueUrl === URLS.insightsExport)
+      .flatMap((c) => c.Entries ?? []);
     expect(entries.map((e) => JSON.parse(e.MessageBody!).record.eventID)).toEqual(
-      records.map((r) => r.eventID),
+      exports.map((r) => r.eventID),
     );
   });
 
@@ -249,6 +278,29 @@ describe('the SQS edge of a consumer', () => {
     // Assess: m1 and the unreadable m4; m0, m2 and m3 (handled, behind m1 in its group) are done,
     // so no receive is counted against them.
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm4' }]);
+  });
+
+  it('unpacks packed messages in order, and reports a packed message whose record failed (the others handled)', async () => {
+    // Prepare: two packed messages of one group; the reactions fail on record 4 (the second one).
+    const seen: string[] = [];
+    const consumer = fromStreamQueue(
+      async (event) => {
+        seen.push(...event.Records.map((r) => r.eventID ?? ''));
+        return { batchItemFailures: [{ itemIdentifier: '1004' }] };
+      },
+      { together: true },
+    );
+    const packedBody = (ns: number[]) => JSON.stringify({ records: ns.map((n) => question(n)) });
+    const messages = [
+      { id: 'm0', body: packedBody([0, 1, 2]), group: 'a' },
+      { id: 'm1', body: packedBody([3, 4, 5]), group: 'a' },
+      { id: 'm2', body: JSON.stringify({ records: [] }), group: 'b' },
+    ];
+    // Act
+    const response = await consumer(sqsEvent(messages));
+    // Assess: every record reached the handler once, in order; m1 is retried whole, m2 holds nothing.
+    expect(seen).toEqual(['event-0', 'event-1', 'event-2', 'event-3', 'event-4', 'event-5']);
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }]);
   });
 
   it('hides each failed message for a short backoff on its own queue, growing with its receives', async () => {
