@@ -8,8 +8,9 @@
  *   of the same style;
  * - a label alone ("Response:") gets the answer after it in the same paragraph, in the label's
  *   run properties without its bold, italic or underline;
- * - boxes to tick ("☐ Yes ☐ No": the glyphs ☐ ☒ ☑, Word's checkbox content controls or legacy
- *   form checkboxes) get the chosen one marked and the others cleared; an answer that says more
+ * - boxes to tick ("☐ Yes ☐ No": the glyphs ☐ ☒ ☑, Word's checkbox content controls, legacy
+ *   form checkboxes, boxes drawn in a symbol font such as Wingdings) get the chosen one marked and
+ *   the others cleared, a symbol font's box with that font's own glyph; an answer that says more
  *   than the option's label follows as a paragraph after them, and one that names no option is
  *   written after them;
  * - a table cell written CELL (an answer box, a table's response cell) has its text replaced in
@@ -27,11 +28,14 @@ import {
   paragraphText,
   parseDocumentXml,
   placeholderAround,
+  runFont,
   showsPlaceholder,
+  symbolCode,
   type Visit,
   W,
   walkBody,
 } from './docx-walk';
+import { isSymbolFont, symbolBox, symbolGlyph } from './symbol-boxes';
 import { checkboxOptions, chosenOption, EMPTY_BOX, onlyChooses, withoutAnswerLabel } from './typed-text';
 import type { NodeWrite } from './types';
 import { unzipChecked } from './zip-guard';
@@ -184,15 +188,16 @@ function fillCell(cell: Element, value: string) {
   for (const old of replaced) old.parentNode?.removeChild(old);
 }
 
-/** Each box glyph of the paragraphs, in order: the text node holding it, and its content control. */
+/**
+ * Each box of the paragraphs, in order: a glyph in a text node (with its content control, if one
+ * holds it, and its font when that is a symbol font), a symbol (`w:sym`) drawing a box, or a legacy
+ * form checkbox (FORMCHECKBOX).
+ */
 type Box =
-  | { kind: 'glyph'; text: Element; at: number; control?: Element }
+  | { kind: 'glyph'; text: Element; at: number; control?: Element; font?: string }
+  | { kind: 'symbol'; sym: Element }
   | { kind: 'form'; checkBox: Element };
 
-/**
- * Each box of the paragraphs, in order: a glyph in a text node (with its content control, if
- * one holds it), or a legacy form checkbox (FORMCHECKBOX).
- */
 function boxesIn(paragraphs: Element[]) {
   const boxes: Box[] = [];
   for (const paragraph of paragraphs) {
@@ -202,10 +207,17 @@ function boxesIn(paragraphs: Element[]) {
         if (checkBox) boxes.push({ kind: 'form', checkBox });
         continue;
       }
+      if (element.localName === 'sym') {
+        if (symbolBox(element.getAttributeNS(W, 'font') ?? undefined, symbolCode(element)))
+          boxes.push({ kind: 'symbol', sym: element });
+        continue;
+      }
       if (element.localName !== 't') continue;
       const content = element.textContent ?? '';
+      const font = runFont(element.parentNode as Element | null);
+      const symbolic = isSymbolFont(font);
       for (let at = 0; at < content.length; at++) {
-        if (!/[☐☒☑]/u.test(content[at])) continue;
+        if (!/[☐☒☑]/u.test(content[at]) && !(symbolic && symbolBox(font, content.charCodeAt(at)))) continue;
         let control: Element | undefined;
         for (
           let up = element.parentNode as Element | null;
@@ -214,11 +226,18 @@ function boxesIn(paragraphs: Element[]) {
         ) {
           if (up.localName === 'sdt' && up.getElementsByTagNameNS(W14, 'checkbox')[0]) control = up;
         }
-        boxes.push({ kind: 'glyph', text: element, at, control });
+        boxes.push({ kind: 'glyph', text: element, at, control, ...(symbolic ? { font } : {}) });
       }
     }
   }
   return boxes;
+}
+
+/** A box in a symbol font takes its own font's ticked or empty glyph; one already so is left as it is. */
+function symbolFor(font: string | undefined, code: number, marked: boolean): number {
+  const state = symbolBox(font, code);
+  if (!font || !state || (state === 'ticked') === marked) return code;
+  return symbolGlyph(font, marked, code);
 }
 
 function setBox(box: Box, marked: boolean) {
@@ -229,6 +248,18 @@ function setBox(box: Box, marked: boolean) {
       box.checkBox.appendChild(checked);
     }
     checked.setAttributeNS(W, 'w:val', marked ? '1' : '0');
+    return;
+  }
+  if (box.kind === 'symbol') {
+    const code = symbolCode(box.sym);
+    const next = symbolFor(box.sym.getAttributeNS(W, 'font') ?? undefined, code, marked);
+    if (next !== code) box.sym.setAttributeNS(W, 'w:char', next.toString(16).toUpperCase().padStart(4, '0'));
+    return;
+  }
+  const content = box.text.textContent ?? '';
+  if (box.font && !box.control) {
+    const next = String.fromCharCode(symbolFor(box.font, content.charCodeAt(box.at), marked));
+    box.text.textContent = content.slice(0, box.at) + next + content.slice(box.at + 1);
     return;
   }
   let glyph = marked ? MARKED_BOX : EMPTY_BOX;
@@ -245,7 +276,6 @@ function setBox(box: Box, marked: boolean) {
     const code = Number.parseInt(state?.getAttributeNS(W14, 'val') ?? '', 16);
     if (Number.isFinite(code) && code > 0) glyph = String.fromCodePoint(code);
   }
-  const content = box.text.textContent ?? '';
   box.text.textContent = content.slice(0, box.at) + glyph + content.slice(box.at + 1);
 }
 

@@ -1,0 +1,104 @@
+/**
+ * Word answer places beyond the plain ones (issue 27, part 2): boxes drawn in symbol fonts, an
+ * answer already typed after its label, and sub-questions numbered by a list of their own under
+ * a lead-in.
+ */
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { detectDocumentQuestions } from '../../../functions/common/formats/detect-document';
+import { readDocument } from '../../../functions/common/formats/document';
+import { documentOutline } from '../../../functions/common/formats/document-outline';
+import { writeDocument } from '../../../functions/common/formats/write-document';
+import { buildQuestionnaireDocx } from '../../../scripts/fixtures/word';
+
+const NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+
+/** A .docx of the builder's parts with this body (paragraph XML) and, if given, this numbering.xml. */
+async function docxWith(bodyXml: string, numberingXml?: string) {
+  const files = unzipSync((await buildQuestionnaireDocx({ paragraphs: 1, tableRows: 1 })).bytes);
+  files['word/document.xml'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8"?><w:document ${NS}><w:body>${bodyXml}</w:body></w:document>`,
+  );
+  if (numberingXml) files['word/numbering.xml'] = strToU8(`<w:numbering ${NS}>${numberingXml}</w:numbering>`);
+  return zipSync(files);
+}
+
+const run = (text: string, props = '') =>
+  `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const para = (text: string, props = '') => `<w:p><w:pPr>${props}</w:pPr>${run(text)}</w:p>`;
+const font = (name: string) => `<w:rFonts w:ascii="${name}" w:hAnsi="${name}"/>`;
+const sym = (name: string, char: string) => `<w:r><w:sym w:font="${name}" w:char="${char}"/></w:r>`;
+const typedIn = (name: string, text: string) => run(text, font(name));
+
+const documentXml = (bytes: Uint8Array) => strFromU8(unzipSync(bytes)['word/document.xml']);
+/** Each body paragraph's XML, in order. */
+const paragraphsXml = (bytes: Uint8Array) => {
+  const xml = documentXml(bytes);
+  return xml
+    .slice(xml.indexOf('<w:body>'))
+    .split(/<w:p[ >]/)
+    .slice(1);
+};
+
+describe('Word boxes drawn in symbol fonts', () => {
+  it('reads them as boxes to tick, and ticks the chosen one with its own font’s glyph', async () => {
+    // Prepare: Wingdings symbols (Insert › Symbol), Wingdings 2 typed characters (one ticked
+    // already), MS Gothic characters, and Wingdings characters stored in the private-use range.
+    const bytes = await docxWith(
+      [
+        para('Is data encrypted at rest?'),
+        `<w:p>${sym('Wingdings', 'F0A8')}${run(' Yes ')}${sym('Wingdings', 'F0A8')}${run(' No')}</w:p>`,
+        para('Do you have a data protection officer?'),
+        `<w:p>${typedIn('Wingdings 2', '£')}${run(' Yes ')}${typedIn('Wingdings 2', 'R')}${run(' No')}</w:p>`,
+        para('Do you train staff every year?'),
+        `<w:p>${typedIn('MS Gothic', '☐')}${run(' Yes ')}${typedIn('MS Gothic', '☐')}${run(' No')}</w:p>`,
+        para('Is MFA enforced for administrators?'),
+        `<w:p>${typedIn('Wingdings', '\uF06F')}${run(' Yes ')}${typedIn('Wingdings', '\uF06F')}${run(' No')}</w:p>`,
+      ].join(''),
+    );
+
+    // Act
+    const doc = await readDocument(bytes);
+    const found = detectDocumentQuestions(doc);
+    const written = await writeDocument(bytes, [
+      { nodeId: 'p1', mode: 'AFTER', value: 'No' },
+      { nodeId: 'p3', mode: 'AFTER', value: 'Yes' },
+      { nodeId: 'p5', mode: 'AFTER', value: 'Yes' },
+      { nodeId: 'p7', mode: 'AFTER', value: 'No' },
+    ]);
+
+    // Assess: each box paragraph is its question's answer place and compliance.
+    expect(doc.nodes.filter((n) => n.nodeId.match(/^p[1357]$/)).map((n) => n.text)).toEqual([
+      '☐ Yes ☐ No',
+      '☐ Yes ☒ No',
+      '☐ Yes ☐ No',
+      '☐ Yes ☐ No',
+    ]);
+    const places = (type: string) =>
+      found.filter((a) => a.annotationType === type).map((a) => [a.parentNodeId, a.nodeId]);
+    const expected = [
+      ['p0', 'p1'],
+      ['p2', 'p3'],
+      ['p4', 'p5'],
+      ['p6', 'p7'],
+    ];
+    expect(places('ANSWER')).toEqual(expected);
+    expect(places('COMPLIANCE')).toEqual(expected);
+    // The chosen box in its font's ticked glyph; the others as they were, or cleared in their font.
+    const ps = paragraphsXml(written);
+    expect(ps[1]).toContain(
+      '<w:sym w:font="Wingdings" w:char="F0A8"/></w:r><w:r><w:t xml:space="preserve"> Yes </w:t></w:r><w:r><w:sym w:font="Wingdings" w:char="F0FE"/>',
+    );
+    expect(ps[3]).toMatch(/Wingdings 2".*<w:t xml:space="preserve">R<\/w:t>.* Yes .*Wingdings 2".*>£<\/w:t>/);
+    expect(ps[5]).toMatch(/MS Gothic".*>☒<\/w:t>.* Yes .*MS Gothic".*>☐<\/w:t>/);
+    expect(ps[7]).toMatch(/Wingdings".*>\uF06F<\/w:t>.* Yes .*Wingdings".*>\uF0FE<\/w:t>/);
+    const reread = await readDocument(written);
+    expect(reread.nodes.filter((n) => n.nodeId.match(/^p[1357]$/)).map((n) => n.text)).toEqual([
+      '☐ Yes ☒ No',
+      '☒ Yes ☐ No',
+      '☒ Yes ☐ No',
+      '☐ Yes ☒ No',
+    ]);
+    expect(reread.nodes).toHaveLength(doc.nodes.length);
+  });
+});
