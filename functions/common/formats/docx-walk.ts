@@ -108,7 +108,7 @@ export function boxChecked(checkBox: Element): boolean {
 
 /** The font a run's text is drawn in (its own rFonts; a style's font is not looked up). */
 export function runFont(run: Element | null): string | undefined {
-  if (!run || run.localName !== 'r') return undefined;
+  if (run?.localName !== 'r') return undefined;
   const fonts = named(named(run, 'rPr'), 'rFonts');
   if (!fonts) return undefined;
   for (const slot of ['ascii', 'hAnsi', 'cs', 'eastAsia']) {

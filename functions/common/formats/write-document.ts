@@ -15,7 +15,9 @@
  *   written after them;
  * - a table cell written CELL (an answer box, a table's response cell) has its text replaced in
  *   the style of its first paragraph, a label paragraph at its top kept;
- * - any other paragraph (a question without an answer place, an answer place already holding
+ * - a label with an answer typed after it ("Answer: We encrypt…") gets that answer replaced, in
+ *   its run properties, the label kept as it is;
+ * - any other paragraph (a question without an answer place, an answer place holding other
  *   text) gets the answer as new paragraphs right after it, in its style without its numbering.
  */
 import type { Element } from '@xmldom/xmldom';
@@ -36,7 +38,14 @@ import {
   walkBody,
 } from './docx-walk';
 import { isSymbolFont, symbolBox, symbolGlyph } from './symbol-boxes';
-import { checkboxOptions, chosenOption, EMPTY_BOX, onlyChooses, withoutAnswerLabel } from './typed-text';
+import {
+  answerLabelLength,
+  checkboxOptions,
+  chosenOption,
+  EMPTY_BOX,
+  onlyChooses,
+  withoutAnswerLabel,
+} from './typed-text';
 import type { NodeWrite } from './types';
 import { unzipChecked } from './zip-guard';
 
@@ -296,6 +305,61 @@ function markBox(paragraphs: Element[], value: string): boolean {
   return true;
 }
 
+/** What a run's content adds to the paragraph's text (paragraphText's count): text, tabs and breaks. */
+const contentLength = (element: Element) =>
+  element.localName === 't'
+    ? (element.textContent ?? '').length
+    : ['tab', 'br', 'cr'].includes(element.localName ?? '')
+      ? 1
+      : 0;
+
+/**
+ * The answer typed after a label ("Answer: We encrypt…") is replaced by the new one, in the old
+ * answer's run properties; the label's runs and formatting are kept as they are.
+ */
+function replaceAfterLabel(paragraph: Element, labelEnd: number, value: string) {
+  let offset = 0;
+  let anchor: Element | undefined;
+  let props: Element | undefined;
+  const deleted = (run: Element) => {
+    for (
+      let up = run.parentNode as Element | null;
+      up && up !== paragraph;
+      up = up.parentNode as Element | null
+    )
+      if (up.localName === 'del') return true;
+    return false;
+  };
+  for (const run of Array.from(paragraph.getElementsByTagNameNS(W, 'r'))) {
+    if (deleted(run)) continue;
+    let kept = false;
+    let removed = false;
+    for (const c of childElements(run)) {
+      const length = contentLength(c);
+      if (!length) continue;
+      const start = offset;
+      offset += length;
+      if (start >= labelEnd) {
+        props ??= named(run, 'rPr')?.cloneNode(true) as Element | undefined;
+        run.removeChild(c);
+        removed = true;
+      } else if (offset > labelEnd) {
+        props ??= named(run, 'rPr')?.cloneNode(true) as Element | undefined;
+        c.textContent = (c.textContent ?? '').slice(0, labelEnd - start);
+        kept = true;
+      } else kept = true;
+    }
+    if (kept) anchor = run;
+    else if (removed) run.parentNode?.removeChild(run);
+  }
+  const [first, ...rest] = value.split('\n');
+  const doc = paragraph.ownerDocument!;
+  const answer = runOf(doc, first, props);
+  if (anchor?.parentNode) anchor.parentNode.insertBefore(answer, anchor.nextSibling);
+  else paragraph.appendChild(answer);
+  insertAfter(paragraph, paragraphsFor(doc, rest, paragraph, props));
+}
+
 function writeParagraph(paragraph: Element, value: string) {
   if (markBox([paragraph], value)) return;
   const text = paragraphText(paragraph);
@@ -307,7 +371,8 @@ function writeParagraph(paragraph: Element, value: string) {
         t.textContent = (t.textContent ?? '').replace(/[_…]+|\.{2,}/g, '');
     }
     fillAfterLabel(paragraph, value);
-  } else addAfter(paragraph, value);
+  } else if (answerLabelLength(text)) replaceAfterLabel(paragraph, answerLabelLength(text), value);
+  else addAfter(paragraph, value);
 }
 
 export async function writeDocument(original: Uint8Array, writes: NodeWrite[]): Promise<Uint8Array> {

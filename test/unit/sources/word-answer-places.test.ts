@@ -9,6 +9,7 @@ import { detectDocumentQuestions } from '../../../functions/common/formats/detec
 import { readDocument } from '../../../functions/common/formats/document';
 import { documentOutline } from '../../../functions/common/formats/document-outline';
 import { writeDocument } from '../../../functions/common/formats/write-document';
+import { documentQuestions } from '../../../functions/sources/configure';
 import { buildQuestionnaireDocx } from '../../../scripts/fixtures/word';
 
 const NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -100,5 +101,60 @@ describe('Word boxes drawn in symbol fonts', () => {
       '☐ Yes ☒ No',
     ]);
     expect(reread.nodes).toHaveLength(doc.nodes.length);
+  });
+});
+
+describe('Word answers typed after their label', () => {
+  it('imports the text after the label as the answer, and replaces only that text on write-back', async () => {
+    // Prepare: a bold label and the answer in its own (blue) run; a label and answer in one run, a
+    // tab between them; a bare label for comparison.
+    const bytes = await docxWith(
+      [
+        para('Is data encrypted at rest?'),
+        `<w:p><w:pPr><w:jc w:val="both"/></w:pPr>${run('Answer:', '<w:b/>')}${run(' We encrypt all data at rest.', '<w:color w:val="1F3864"/>')}</w:p>`,
+        para('How often are keys rotated?'),
+        `<w:p>${run('Response:', '<w:i/>')}<w:r><w:tab/><w:t>Yearly, by hand.</w:t></w:r></w:p>`,
+        para('Who is your data protection officer?'),
+        `<w:p>${run('Answer:', '<w:b/>')}</w:p>`,
+      ].join(''),
+    );
+    const doc = await readDocument(bytes);
+
+    // Act
+    const found = detectDocumentQuestions(doc);
+    const questions = documentQuestions(doc, found, {});
+    const written = await writeDocument(bytes, [
+      { nodeId: 'p1', mode: 'AFTER', value: 'Yes, with AES-256.\nKeys are held in a KMS.' },
+      { nodeId: 'p3', mode: 'AFTER', value: 'Every 90 days, automatically.' },
+      { nodeId: 'p5', mode: 'AFTER', value: 'Jane Doe' },
+    ]);
+
+    // Assess: the labelled paragraphs are the answer places; the label is never the answer.
+    expect(found.filter((a) => a.annotationType === 'ANSWER').map((a) => [a.parentNodeId, a.nodeId])).toEqual(
+      [
+        ['p0', 'p1'],
+        ['p2', 'p3'],
+        ['p4', 'p5'],
+      ],
+    );
+    expect(questions.map((q) => q.answer)).toEqual(['We encrypt all data at rest.', 'Yearly, by hand.', '']);
+    const ps = paragraphsXml(written);
+    expect(ps[1]).toContain(
+      '<w:jc w:val="both"/></w:pPr><w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">Answer:</w:t></w:r><w:r><w:rPr><w:color w:val="1F3864"/></w:rPr><w:t xml:space="preserve"> </w:t></w:r><w:r><w:rPr><w:color w:val="1F3864"/></w:rPr><w:t xml:space="preserve">Yes, with AES-256.</w:t></w:r></w:p>',
+    );
+    expect(ps[2]).toMatch(/<w:jc w:val="both"\/>.*<w:color w:val="1F3864"\/>.*Keys are held in a KMS\./);
+    expect(ps[4]).toContain(
+      '<w:r><w:rPr><w:i/></w:rPr><w:t xml:space="preserve">Response:</w:t></w:r><w:r><w:tab/></w:r><w:r><w:t xml:space="preserve">Every 90 days, automatically.</w:t></w:r>',
+    );
+    const reread = await readDocument(written);
+    expect(reread.nodes.filter((n) => n.kind === 'paragraph').map((n) => n.text)).toEqual([
+      'Is data encrypted at rest?',
+      'Answer: Yes, with AES-256.',
+      'Keys are held in a KMS.',
+      'How often are keys rotated?',
+      'Response:\tEvery 90 days, automatically.',
+      'Who is your data protection officer?',
+      'Answer: Jane Doe',
+    ]);
   });
 });
