@@ -158,3 +158,70 @@ describe('Word answers typed after their label', () => {
     ]);
   });
 });
+
+describe('Word sub-questions numbered by a list of their own under a lead-in', () => {
+  it('numbers them under the lead-in (3.1, 3.2…), and leaves the lead-in out of the questions', async () => {
+    // Prepare: the questions in list 1 (1., 2., 3., 4.); the lead-in's sub-questions in list 2,
+    // a new list restarting at 1.
+    const level = `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>`;
+    const numbering = `<w:abstractNum w:abstractNumId="0">${level}</w:abstractNum><w:abstractNum w:abstractNumId="1">${level}</w:abstractNum>
+      <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num>`;
+    const numbered = (text: string, numId: number) =>
+      para(text, `<w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr>`);
+    const empty = '<w:p/>';
+    const bytes = await docxWith(
+      [
+        para('Access control', '<w:outlineLvl w:val="0"/>'),
+        numbered('Do you have an access control policy?', 1),
+        empty,
+        numbered('Do you review access rights every quarter?', 1),
+        empty,
+        numbered('Describe your access controls:', 1),
+        numbered('How are accounts removed when people leave?', 2),
+        empty,
+        numbered('How are administrator accounts protected?', 2),
+        empty,
+        numbered('How are passwords stored?', 2),
+        empty,
+        numbered('Do you log access to customer data?', 1),
+        empty,
+      ].join(''),
+      numbering,
+    );
+    const doc = await readDocument(bytes);
+
+    // Act
+    const found = detectDocumentQuestions(doc);
+    const questions = documentQuestions(doc, found, {});
+
+    // Assess
+    expect(doc.nodes.filter((n) => n.numbering).map((n) => n.numbering)).toEqual([
+      '1.',
+      '2.',
+      '3.',
+      '1.',
+      '2.',
+      '3.',
+      '4.',
+    ]);
+    expect(questions.map((q) => [q.referenceNumber, q.question, q.sectionDescription])).toEqual([
+      ['1', 'Do you have an access control policy?', 'Access control'],
+      ['2', 'Do you review access rights every quarter?', 'Access control'],
+      ['3.1', 'How are accounts removed when people leave?', 'Access control'],
+      ['3.2', 'How are administrator accounts protected?', 'Access control'],
+      ['3.3', 'How are passwords stored?', 'Access control'],
+      ['4', 'Do you log access to customer data?', 'Access control'],
+    ]);
+    expect(documentOutline(doc.nodes).get('p8')).toMatchObject({ reference: '3.2', parentReference: '3' });
+    expect(found.filter((a) => a.annotationType === 'ANSWER').map((a) => [a.parentNodeId, a.nodeId])).toEqual(
+      [
+        ['p1', 'p2'],
+        ['p3', 'p4'],
+        ['p6', 'p7'],
+        ['p8', 'p9'],
+        ['p10', 'p11'],
+        ['p12', 'p13'],
+      ],
+    );
+  });
+});
