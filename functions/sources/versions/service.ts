@@ -44,6 +44,7 @@ import {
 import { carryAnnotations } from './carry-annotations';
 import { matchVersions, normaliseWording, placeNewRows } from './match';
 import { PENDING, previousProblem, refuse } from './previous';
+import { sameQuestionnaire } from './same-document';
 
 type SourceKey = { teamId: string; projectId: string; projectSourceId: string };
 const keyOf = (source: SourceKey): SourceKey => ({
@@ -542,30 +543,9 @@ export async function likelyPreviousVersion(source: SourceItem, sheetNames: stri
   })?.projectSourceId;
 }
 
-/** A file's name as the same file's would be: no extension, no copy number ("(1)"), case and spacing aside. */
-const sameFileName = (name: string) =>
-  name
-    .replace(/\.[^.]*$/, '')
-    .replace(/\s*\(\d+\)$/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
-
-/** The first headings of a document (up to three), as a reader would compare them. */
-const firstHeadings = (content: DocumentContent) =>
-  content.nodes
-    .filter((n) => n.headingLevel && normaliseWording(n.text))
-    .slice(0, 3)
-    .map((n) => normaliseWording(n.text))
-    .join('\u0000');
-
-/** Share of the larger question set matched by wording at or above which two documents are one questionnaire. */
-const SIMILAR_QUESTIONS = 0.6;
-
 /**
- * A plain upload of a Word file that is another configured Word source's questionnaire again: the
- * same file name, the same first headings (two or more), or a very similar question set (most of
- * the questions matched by wording). Its likely previous version.
+ * A plain upload of a Word file that is another configured Word source's questionnaire again (the
+ * same file name, first headings or questions: same-document.ts): its likely previous version.
  */
 export async function likelyPreviousDocument(
   source: SourceItem,
@@ -573,27 +553,18 @@ export async function likelyPreviousDocument(
   suggestion: Annotation[],
 ) {
   const { sources } = await repo.sourcesOf({ teamId: source.teamId, projectId: source.projectId });
-  const headings = firstHeadings(content);
-  const texts = documentQuestions(content, suggestion, {}).map((q) => ({
-    key: q.sourceKey,
-    question: q.question,
-    referenceNumber: q.referenceNumber,
-  }));
+  const upload = { fileName: source.fileName, content, annotations: suggestion };
   for (const candidate of versionCandidates(source, sources)) {
     const document = await repo.getDocument(keyOf(candidate));
     if (!document?.configured || !document.isLinked || document.questionCount === 0) continue;
-    if (sameFileName(candidate.fileName) === sameFileName(source.fileName)) return candidate.projectSourceId;
     const previous = await readDocumentContent(candidate).catch(() => null);
     if (!previous) continue;
-    if (headings.includes('\u0000') && firstHeadings(previous) === headings) return candidate.projectSourceId;
-    const before = documentQuestions(previous, document.annotations as Annotation[], {}).map((q) => ({
-      id: q.sourceKey,
-      question: q.question,
-      referenceNumber: q.referenceNumber,
-    }));
-    const { matches } = matchVersions(before, texts);
-    if (matches.length >= 3 && matches.length >= SIMILAR_QUESTIONS * Math.max(before.length, texts.length))
-      return candidate.projectSourceId;
+    const before = {
+      fileName: candidate.fileName,
+      content: previous,
+      annotations: document.annotations as Annotation[],
+    };
+    if (sameQuestionnaire(before, upload)) return candidate.projectSourceId;
   }
   return undefined;
 }
