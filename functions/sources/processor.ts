@@ -24,7 +24,12 @@ import { fromStreamQueue, type StreamDelivery } from '../common/stream-queue';
 import { applySheet } from './configure';
 import * as repo from './repo';
 import { documentContentKey, sheetContentKey, sheetIdOf } from './sources';
-import { applyVersion, compareVersion, likelyPreviousVersion } from './versions/service';
+import {
+  applyVersion,
+  compareVersion,
+  likelyPreviousDocument,
+  likelyPreviousVersion,
+} from './versions/service';
 
 export const UNREADABLE =
   'We could not read this file. Check that it opens in Excel or Word, then upload it again.';
@@ -71,6 +76,7 @@ async function processSpreadsheet(source: SourceItem, bytes: Uint8Array) {
 
 async function processDocument(source: SourceItem, bytes: Uint8Array) {
   const content = await readDocument(bytes);
+  const suggestion = detectDocumentQuestions(content);
   await writeObjectBytes(documentContentKey(source), json(content), 'application/json');
   await repo.putDocument({
     teamId: source.teamId,
@@ -79,11 +85,13 @@ async function processDocument(source: SourceItem, bytes: Uint8Array) {
     isLinked: false,
     configuration: { documentTableFillEnabled: true, tableFillEnabled: false },
     annotations: [],
-    suggestion: detectDocumentQuestions(content),
+    suggestion,
     configured: false,
     questionCount: 0,
     version: 1,
   });
+  // The same questionnaire again (a corrected file, or the customer's next version): offered as such.
+  return source.previousSourceId ? undefined : await likelyPreviousDocument(source, content, suggestion);
 }
 
 /** A source's key, from the source. */
@@ -99,7 +107,7 @@ export async function processSource(source: SourceItem) {
     const bytes = source.fileKey ? await readObjectBytes(source.fileKey) : null;
     if (!bytes) throw new SourceFormatError(UNREADABLE);
     let matchesSourceId: string | undefined;
-    if (source.fileFormat === 'docx') await processDocument(source, bytes);
+    if (source.fileFormat === 'docx') matchesSourceId = await processDocument(source, bytes);
     else {
       const sheetNames = await processSpreadsheet(source, bytes);
       // The same questionnaire again (a corrected file, or the customer's next version): offered as such.

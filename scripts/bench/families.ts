@@ -14,7 +14,9 @@
  *   sections, references, texts   over the questions found: the share whose section, reference
  *                       and question text come out as the truth says
  *   answer places       Word: the share of questions found whose answer place is the truth's (per
- *                       kind: empty paragraph, box, after a label, table cell, checkbox)
+ *                       kind: empty paragraph, box, after a label, table cell, checkbox, boxes in
+ *                       a symbol font, an answer typed after its label, whose answer must import
+ *                       without the label); Word references and sections as the import gives them
  *
  * A file the product cannot read yet is reported as "not read: <reason>". The HECVAT-like file is
  * also read in a fresh process (read-file-child.ts) for its read time and peak memory. The v1/v2
@@ -226,6 +228,8 @@ async function spreadsheetFigures(
 async function documentFigures(fixture: Extract<FamilyFixture, { format: 'docx' }>): Promise<FamilyFigures> {
   const { readDocument } = await import('../../functions/common/formats/document');
   const { detectDocumentQuestions } = await import('../../functions/common/formats/detect-document');
+  const { documentOutline } = await import('../../functions/common/formats/document-outline');
+  const { placeAnswer } = await import('../../functions/common/formats/typed-text');
   const figures = empty(fixture);
   let content: Awaited<ReturnType<typeof readDocument>>;
   try {
@@ -235,6 +239,7 @@ async function documentFigures(fixture: Extract<FamilyFixture, { format: 'docx' 
     return figures;
   }
   const annotations = detectDocumentQuestions(content);
+  const outline = documentOutline(content.nodes);
   const nodes = new Map(content.nodes.map((n) => [n.nodeId, n]));
   const detected = annotations.filter((a) => a.annotationType === 'QUESTION');
   // Each truth question matched to the detected question on its node, or else one with its text.
@@ -284,22 +289,33 @@ async function documentFigures(fixture: Extract<FamilyFixture, { format: 'docx' 
     places.byKind[kind][1]++;
     places.compared++;
     const answers = children.filter((a) => a.annotationType === 'ANSWER').map((a) => a.nodeId);
-    if (answers.includes(q.answerPlace.nodeId)) {
+    // A place that holds an answer already must give that answer, never its label.
+    const holds = q.existingAnswer ?? '';
+    if (
+      answers.includes(q.answerPlace.nodeId) &&
+      placeAnswer(nodes.get(q.answerPlace.nodeId)?.text ?? '') === holds
+    ) {
       places.correct++;
       places.byKind[kind][0]++;
     } else
       figures.mistakes.push(
         `${q.reference || q.nodeId}: answer place ${answers.join(',') || 'none'}, truth ${q.answerPlace.nodeId} (${kind})`,
       );
-    // The reference the import would give it: a Reference annotation, or the number Word shows.
+    // The reference the import would give it: a Reference annotation, or its full number (Word's
+    // or typed, with its parents': 13.a, 16.1), as the configuration reads it (document-outline.ts).
     figures.references.compared++;
     const reference =
       children
         .filter((a) => a.annotationType === 'REFERENCE')
         .map((a) => nodes.get(a.nodeId)?.text ?? '')
         .join('') ||
-      nodes.get(id)?.numbering ||
+      outline.get(id)?.reference ||
       '';
+    // The section the import gives it: the heading above (document-outline.ts).
+    figures.sections.compared++;
+    const section = outline.get(id)?.section ?? '';
+    if (section === q.section) figures.sections.correct++;
+    else figures.mistakes.push(`${q.nodeId}: section '${section}', truth '${q.section}'`);
     if (referenceKey(reference) === referenceKey(q.reference)) figures.references.correct++;
     else figures.mistakes.push(`${q.nodeId}: reference '${reference}', truth '${q.reference}'`);
     // The question's text without its number.
@@ -309,8 +325,6 @@ async function documentFigures(fixture: Extract<FamilyFixture, { format: 'docx' 
       figures.mistakes.push(`${q.nodeId}: text ${short(nodes.get(id)?.text ?? '')}, truth ${short(q.text)}`);
   }
   figures.answerPlaces = places;
-  // Word detection proposes no sections (the import gives them); counted as none found.
-  figures.sections.compared = matchOf.size;
   return figures;
 }
 
@@ -350,7 +364,7 @@ export function describeFamilies(files: FamilyFigures[]): string[] {
       f.columns ? `columns ${share(f.columns)}` : '',
       f.headers ? `headers ${f.headers.correct}/${f.headers.sheets}` : '',
       f.answerPlaces ? `answer places ${share(f.answerPlaces)}` : '',
-      `sections ${f.format === 'docx' ? 'not proposed' : share(f.sections)}`,
+      `sections ${share(f.sections)}`,
       `references ${share(f.references)}`,
       `texts ${share(f.texts)}`,
       `(${f.truePositives} found, ${f.falsePositives} extra, ${f.falseNegatives} missed)`,
@@ -457,7 +471,7 @@ export async function benchFamilies(addRow: AddRow) {
       `R ${pct(f.truePositives, f.truePositives + f.falseNegatives).trim()}`,
       f.columns ? `col ${pct(f.columns.correct, f.columns.compared).trim()}` : '',
       f.answerPlaces ? `places ${pct(f.answerPlaces.correct, f.answerPlaces.compared).trim()}` : '',
-      f.format === 'docx' ? '' : `sect ${pct(f.sections.correct, f.sections.compared).trim()}`,
+      `sect ${pct(f.sections.correct, f.sections.compared).trim()}`,
     ]
       .filter(Boolean)
       .join(' ');

@@ -248,6 +248,8 @@ export const DocumentNode = z.object({
   numbering: z.string().optional(),
   /** Automatic numbering's full number, every level of the list ('3.a' for item a. under 3.). */
   reference: z.string().optional(),
+  /** Automatic numbering's list (its w:numId): sub-items numbered by a list of their own are told apart by it. */
+  list: z.string().optional(),
   /** A heading's level (Heading 1 → 1, or the paragraph's outline level + 1). */
   headingLevel: z.number().int().optional(),
 });

@@ -12,6 +12,7 @@ import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { readDocument } from '../../functions/common/formats/document';
+import { type FamilyFixture, readFamilySet } from '../../scripts/fixtures/families';
 import { macroQuestionnaire } from '../../scripts/fixtures/hostile-zips';
 import { buildNumberedQuestionnaireDocx, buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import {
@@ -1180,5 +1181,66 @@ describe('an answered Word questionnaire, written back into the customer’s own
     const files = [unzipSync(built.bytes), unzipSync(exported.bytes)];
     for (const part of Object.keys(files[0]).filter((name) => name !== 'word/document.xml'))
       expect(Buffer.from(files[1][part]).equals(Buffer.from(files[0][part])), part).toBe(true);
+  });
+
+  it('the Word family: boxes in symbol fonts ticked in their font, answers after a label replaced, sub-lists numbered under their lead-in', async () => {
+    // Prepare: the family's Word questionnaire (test/fixtures/families), configured as suggested.
+    const fixture = readFamilySet().files.find((f) => f.name === 'word-numbered') as Extract<
+      FamilyFixture,
+      { format: 'docx' }
+    >;
+    const { projectId } = await createProject('Family Word questionnaire');
+    const source = await importFile(projectId, 'Family questionnaire.docx', fixture.bytes);
+    const params = { projectId, projectSourceId: source.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(manager).call('getDocument', { params }), 'getDocument');
+    ok(
+      await as(manager).call('configureDocument', {
+        params,
+        body: {
+          annotations: detail.suggestion,
+          configuration: detail.configuration,
+          isLinked: true,
+          version: detail.version,
+        },
+      }),
+      'configureDocument',
+    );
+    const listed = ok<{
+      items: Array<{ questionId: string; referenceNumber?: string; question: string; answer?: string }>;
+    }>(
+      await as(member).call('listQuestions', { params: { projectId }, query: { limit: 1000 } }),
+      'listQuestions',
+    );
+    const truth = (kind: string) => fixture.truth.questions.filter((q) => q.answerPlace.kind === kind);
+    const itemOf = (text: string) => listed.items.find((item) => item.question === text)!;
+
+    // Act: the boxes answered Yes, the held answers replaced.
+    for (const q of [...truth('symbol-checkbox'), ...truth('labelled-answer')]) {
+      ok(
+        await as(member).call('updateQuestion', {
+          params: { projectId, questionId: itemOf(q.text).questionId },
+          body: { answer: q.answerPlace.kind === 'symbol-checkbox' ? 'Yes' : `New answer to ${q.reference}` },
+        }),
+        'updateQuestion',
+      );
+    }
+    const exported = await exportFile(projectId, { kind: 'SOURCE', projectSourceId: source.projectSourceId });
+
+    // Assess: every question with its full number; a held answer imported without its label.
+    expect(listed.items).toHaveLength(fixture.truth.questions.length);
+    for (const q of fixture.truth.questions)
+      expect(itemOf(q.text)?.referenceNumber, q.text).toBe(q.reference || undefined);
+    for (const q of truth('labelled-answer')) expect(itemOf(q.text).answer).toBe(q.existingAnswer);
+    const reread = await readDocument(exported.bytes);
+    const textAt = (id: string) => reread.nodes.find((n) => n.nodeId === id)?.text;
+    for (const q of truth('symbol-checkbox')) expect(textAt(q.answerPlace.nodeId)).toMatch(/^☒ Yes\s+☐ No$/);
+    for (const q of truth('labelled-answer'))
+      expect(textAt(q.answerPlace.nodeId)).toBe(`Answer: New answer to ${q.reference}`);
+    const xml = strFromU8(unzipSync(exported.bytes)['word/document.xml']);
+    expect(xml).toContain('<w:sym w:font="Wingdings" w:char="F0FE"/>');
+    expect(xml).toMatch(/w:ascii="Wingdings 2"[^>]*\/><\/w:rPr><w:t xml:space="preserve">R<\/w:t>/);
+    expect(reread.nodes.map((n) => n.nodeId)).toEqual(
+      (await readDocument(fixture.bytes)).nodes.map((n) => n.nodeId),
+    );
   });
 });

@@ -416,4 +416,66 @@ describe('a new version of a Word questionnaire', () => {
     }
     expect(exported.status).toBe(200);
   });
+
+  it("offers a plain upload of the same Word file as its new version, carrying the previous one's hand-made annotations", async () => {
+    // Prepare: v1 configured from its detection, but its first question left out by hand.
+    const { projectId } = ok<{ projectId: string }>(
+      await as(admin).call('createProject', { body: { name: 'Hooli renewal' } }),
+      'createProject',
+    );
+    const first = await buildQuestionnaireDocx({ paragraphs: 4, tableRows: 2 });
+    const v1 = await importSource(as(admin), projectId, 'Hooli questionnaire.docx', first.bytes);
+    const params = { projectId, projectSourceId: v1.projectSourceId };
+    const detail = ok<DocumentDetail>(await as(admin).call('getDocument', { params }), 'getDocument');
+    const leftOut = detail.suggestion.find((a) => a.annotationType === 'QUESTION')!;
+    ok(
+      await as(admin).call('configureDocument', {
+        params,
+        body: {
+          annotations: detail.suggestion.filter(
+            (a) => a.nodeId !== leftOut.nodeId && a.parentNodeId !== leftOut.nodeId,
+          ),
+          configuration: detail.configuration,
+          isLinked: true,
+        },
+      }),
+      'configureDocument',
+    );
+    const before = await linkedQuestions(projectId);
+    expect(before).toHaveLength(5);
+    // v2: one more paragraph question, so a table question moved up and one is new.
+    const second = await buildQuestionnaireDocx({ paragraphs: 5, tableRows: 2 });
+
+    // Act: uploaded the ordinary way, under the same file name, then compared and applied.
+    const uploaded = await importSource(as(admin), projectId, 'Hooli questionnaire.docx', second.bytes);
+    ok(
+      await as(admin).call('compareSourceVersion', {
+        params: { projectId, projectSourceId: uploaded.projectSourceId },
+        body: { previousSourceId: v1.projectSourceId },
+      }),
+      'compareSourceVersion',
+    );
+    await versionReaches(projectId, uploaded.projectSourceId, 'REVIEW');
+    const diff = ok<SourceVersionDiff>(
+      await as(admin).call('getSourceVersion', {
+        params: { projectId, projectSourceId: uploaded.projectSourceId },
+      }),
+      'getSourceVersion',
+    );
+    ok(
+      await as(admin).call('applySourceVersion', {
+        params: { projectId, projectSourceId: uploaded.projectSourceId },
+      }),
+      'applySourceVersion',
+    );
+    await versionReaches(projectId, uploaded.projectSourceId, 'APPLIED');
+    const after = await linkedQuestions(projectId);
+
+    // Assess: offered as v1's new version; the question left out stays out.
+    expect(uploaded.matchesSourceId).toBe(v1.projectSourceId);
+    expect(diff.counts).toEqual({ unchanged: 5, reworded: 0, new: 1, removed: 0 });
+    expect(after).toHaveLength(6);
+    expect(after.map((q) => q.question)).not.toContain(leftOut.text);
+    expect(after.filter((q) => before.some((b) => b.questionId === q.questionId))).toHaveLength(5);
+  });
 });

@@ -6,15 +6,16 @@
  *   row's answer cell its ANSWER (and a compliance column its COMPLIANCE, a reference column its
  *   REFERENCE);
  * - paragraphs that ask (ending in '?', or 'Describe…', 'Do you…') outside tables, each with its
- *   answer place: the empty paragraph or one-cell box after it, or the place after its label
- *   ("Answer:"); boxes to tick ("☐ Yes ☐ No") after it are its COMPLIANCE. A numbered lead-in whose
+ *   answer place: the empty paragraph or one-cell box after it, the place after its label
+ *   ("Answer:"), or a label with the answer already typed after it ("Answer: Yes, yearly.");
+ *   boxes to tick ("☐ Yes ☐ No") after it are its COMPLIANCE. A numbered lead-in whose
  *   sub-items follow it is not a question; where questions are numbered, an unnumbered line with
  *   no place for an answer is not one either.
  */
 import type { Annotation, DocumentContent, DocumentNode } from '../../../shared/schemas/source';
 import { looksLikeQuestion, titleType } from './detect';
 import { documentOutline } from './document-outline';
-import { checkboxOptions, withoutAnswerLabel } from './typed-text';
+import { answerLabelLength, checkboxOptions, withoutAnswerLabel } from './typed-text';
 
 /** Longer paragraphs are instructions or prose, not questions. */
 const MAX_QUESTION_LENGTH = 600;
@@ -85,6 +86,9 @@ const isLabel = (node: DocumentNode | undefined) =>
   !node.headingLevel &&
   node.text.trim() !== '' &&
   EMPTY_PLACE.test(withoutAnswerLabel(node.text));
+/** A label with the answer already typed after it ("Answer: We encrypt all data at rest."). */
+const isLabelledAnswer = (node: DocumentNode | undefined) =>
+  node?.kind === 'paragraph' && !node.headingLevel && answerLabelLength(node.text) > 0;
 const isCheckboxes = (node: DocumentNode | undefined) =>
   node?.kind === 'paragraph' && checkboxOptions(withoutAnswerLabel(node.text)).length > 0;
 
@@ -113,7 +117,7 @@ function answerPlaces(top: DocumentNode[], i: number, under: Map<string, Documen
   else if (isLabel(next)) {
     const after = top[j + 1];
     answer = isEmptyPlace(after) ? after : (answerBox(after, under) ?? next);
-  }
+  } else if (isLabelledAnswer(next)) answer = next;
   // Boxes to tick and nowhere to write: the boxes are the answer place too.
   return { answer: answer ?? checkboxes, compliance: checkboxes };
 }

@@ -6,7 +6,9 @@
  *   the text ('3.', 'B.1'), taken out of the question's text. A sub-item lettered or in roman
  *   numerals on its own (a., b., ii.) — a list of its own under a numbered lead-in, or typed — gets
  *   the number of the paragraph it follows as its parent: item a. under 3. is '3.a', as a reader
- *   would cite it. A heading ends that parent.
+ *   would cite it. Sub-items numbered by a new list of their own (1., 2. again) under a lead-in
+ *   ending in ':' ("3. Describe your access controls:") are numbered under it too: 3.1, 3.2. A
+ *   heading ends that parent.
  * - Section: the nearest heading above (Heading 1…9 style or an outline level), for paragraph
  *   and table questions alike; in a table, a row of one merged cell (a section title row) above.
  */
@@ -28,6 +30,11 @@ export function documentOutline(nodes: DocumentNode[]): Map<string, OutlineEntry
   const out = new Map<string, OutlineEntry>();
   let headingSection: string | undefined;
   let parent: string | undefined;
+  // A numbered lead-in ("3. Describe your access controls:") and the list of its own its
+  // sub-items may be numbered by (a new list restarting at 1.), while it goes on.
+  let leadIn: { reference: string; list?: string } | undefined;
+  let subList: string | undefined;
+  const lists = new Set<string>();
   // A table's rows of one merged cell under a header of several are section titles for the rows below.
   const wide = new Map<string, boolean>();
   let rowSection: { table: string; text: string } | undefined;
@@ -41,6 +48,8 @@ export function documentOutline(nodes: DocumentNode[]): Map<string, OutlineEntry
     if (node.kind === 'paragraph' && topLevel && node.headingLevel && node.text.trim()) {
       headingSection = splitTypedNumber(node.text.trim()).text.trim();
       parent = undefined;
+      leadIn = undefined;
+      subList = undefined;
       out.set(node.nodeId, { text: node.text, section: headingSection });
       continue;
     }
@@ -63,12 +72,22 @@ export function documentOutline(nodes: DocumentNode[]): Map<string, OutlineEntry
     const own = automatic ?? typed.reference;
     const entry: OutlineEntry = { text: typed.text, ...(section ? { section } : {}) };
     if (own && topLevel && node.kind === 'paragraph' && node.text.trim()) {
-      if (SUB_ITEM.test(own) && parent) {
+      const list = automatic ? node.list : undefined;
+      const newList = list !== undefined && !lists.has(list);
+      if (list) lists.add(list);
+      if (leadIn && list && (list === subList || (newList && list !== leadIn.list && /^\d+$/.test(own)))) {
+        subList = list;
+        entry.parentReference = leadIn.reference;
+        entry.reference = `${leadIn.reference}.${own}`;
+        parent = entry.reference;
+      } else if (SUB_ITEM.test(own) && parent) {
         entry.parentReference = parent;
         entry.reference = `${parent}.${own}`;
       } else {
         entry.reference = own;
         parent = own;
+        subList = undefined;
+        leadIn = node.text.trim().endsWith(':') ? { reference: own, list } : undefined;
       }
     } else if (own) entry.reference = own;
     out.set(node.nodeId, entry);

@@ -344,6 +344,7 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
         parentNodeId: v.parentId,
         ...(numbered?.label ? { numbering: numbered.label } : {}),
         ...(numbered?.reference ? { reference: numbered.reference } : {}),
+        ...(numbered && numId ? { list: numId } : {}),
         ...(headingLevel && text.trim() ? { headingLevel } : {}),
       });
       const prefix = numbered?.label ? `<span class="numbering">${escapeHtml(numbered.label)}</span> ` : '';

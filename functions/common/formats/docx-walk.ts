@@ -10,6 +10,7 @@
  * revisions are skipped. Headers, footers, footnotes and text boxes are not part of the body walk.
  */
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { isSymbolFont, shownBox, symbolBox } from './symbol-boxes';
 
 export const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -105,8 +106,35 @@ export function boxChecked(checkBox: Element): boolean {
   return checked ? on(checked) : on(named(checkBox, 'default'));
 }
 
+/** The font a run's text is drawn in (its own rFonts; a style's font is not looked up). */
+export function runFont(run: Element | null): string | undefined {
+  if (run?.localName !== 'r') return undefined;
+  const fonts = named(named(run, 'rPr'), 'rFonts');
+  if (!fonts) return undefined;
+  for (const slot of ['ascii', 'hAnsi', 'cs', 'eastAsia']) {
+    const font = fonts.getAttributeNS(W, slot);
+    if (font) return font;
+  }
+  return undefined;
+}
+
+/** A `w:sym`'s character code (hexadecimal in w:char). */
+export const symbolCode = (sym: Element) => Number.parseInt(sym.getAttributeNS(W, 'char') ?? '', 16);
+
+/** A text element's text, boxes typed in a symbol font (Wingdings ¨, þ) shown as ☐ / ☒. */
+function shownText(t: Element): string {
+  const text = t.textContent ?? '';
+  const font = runFont(t.parentNode as Element | null);
+  if (!isSymbolFont(font)) return text;
+  return Array.from(text, (c) => {
+    const box = symbolBox(font, c.codePointAt(0) ?? 0);
+    return box && !/[☐☑☒]/u.test(c) ? shownBox(box) : c;
+  }).join('');
+}
+
 /**
- * The text Word shows for a paragraph: its runs' text, tabs and breaks, a form checkbox as ☐ or ☒;
+ * The text Word shows for a paragraph: its runs' text, tabs and breaks, a form checkbox or a box in
+ * a symbol font (symbol-boxes.ts) as ☐ or ☒;
  * deleted text and a content control's placeholder (the place is still empty) left out.
  */
 export function paragraphText(paragraph: Element): string {
@@ -117,8 +145,13 @@ export function paragraphText(paragraph: Element): string {
       if (child.namespaceURI !== W) continue;
       switch (child.localName) {
         case 't':
-          text += child.textContent ?? '';
+          text += shownText(child);
           break;
+        case 'sym': {
+          const box = symbolBox(child.getAttributeNS(W, 'font') ?? undefined, symbolCode(child));
+          if (box) text += shownBox(box);
+          break;
+        }
         case 'tab':
           text += '\t';
           break;

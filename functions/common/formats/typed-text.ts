@@ -31,11 +31,20 @@ const ANSWER_LABEL =
  * holds "Yes, yearly.". A text that only starts with such a word ("Responses are logged…") is kept.
  */
 export function withoutAnswerLabel(text: string): string {
+  const length = answerLabelLength(text);
+  return length ? text.slice(length).trim() : text;
+}
+
+/**
+ * How many characters the answer label at the start of a text takes, with the spaces after it ("Answer: "
+ * in "Answer: Yes."); 0 when the text starts with none.
+ */
+export function answerLabelLength(text: string): number {
   const match = ANSWER_LABEL.exec(text);
-  if (!match) return text;
+  if (!match) return 0;
   const rest = text.slice(match[0].length);
   // A label ends the text or is followed by its colon or dash; otherwise the word is the answer's own.
-  return rest === '' || /[:\-–]\s*$/.test(match[0]) ? rest.trim() : text;
+  return rest === '' || /[:\-–]\s*$/.test(match[0]) ? match[0].length : 0;
 }
 
 /** Boxes a form draws before its options: empty, and ticked or crossed. */

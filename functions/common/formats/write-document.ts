@@ -8,13 +8,16 @@
  *   of the same style;
  * - a label alone ("Response:") gets the answer after it in the same paragraph, in the label's
  *   run properties without its bold, italic or underline;
- * - boxes to tick ("☐ Yes ☐ No": the glyphs ☐ ☒ ☑, Word's checkbox content controls or legacy
- *   form checkboxes) get the chosen one marked and the others cleared; an answer that says more
+ * - boxes to tick ("☐ Yes ☐ No": the glyphs ☐ ☒ ☑, Word's checkbox content controls, legacy
+ *   form checkboxes, boxes drawn in a symbol font such as Wingdings) get the chosen one marked and
+ *   the others cleared, a symbol font's box with that font's own glyph; an answer that says more
  *   than the option's label follows as a paragraph after them, and one that names no option is
  *   written after them;
  * - a table cell written CELL (an answer box, a table's response cell) has its text replaced in
  *   the style of its first paragraph, a label paragraph at its top kept;
- * - any other paragraph (a question without an answer place, an answer place already holding
+ * - a label with an answer typed after it ("Answer: We encrypt…") gets that answer replaced, in
+ *   its run properties, the label kept as it is;
+ * - any other paragraph (a question without an answer place, an answer place holding other
  *   text) gets the answer as new paragraphs right after it, in its style without its numbering.
  */
 import type { Element } from '@xmldom/xmldom';
@@ -27,12 +30,22 @@ import {
   paragraphText,
   parseDocumentXml,
   placeholderAround,
+  runFont,
   showsPlaceholder,
+  symbolCode,
   type Visit,
   W,
   walkBody,
 } from './docx-walk';
-import { checkboxOptions, chosenOption, EMPTY_BOX, onlyChooses, withoutAnswerLabel } from './typed-text';
+import { isSymbolFont, symbolBox, symbolGlyph } from './symbol-boxes';
+import {
+  answerLabelLength,
+  checkboxOptions,
+  chosenOption,
+  EMPTY_BOX,
+  onlyChooses,
+  withoutAnswerLabel,
+} from './typed-text';
 import type { NodeWrite } from './types';
 import { unzipChecked } from './zip-guard';
 
@@ -184,15 +197,16 @@ function fillCell(cell: Element, value: string) {
   for (const old of replaced) old.parentNode?.removeChild(old);
 }
 
-/** Each box glyph of the paragraphs, in order: the text node holding it, and its content control. */
+/**
+ * Each box of the paragraphs, in order: a glyph in a text node (with its content control, if one
+ * holds it, and its font when that is a symbol font), a symbol (`w:sym`) drawing a box, or a legacy
+ * form checkbox (FORMCHECKBOX).
+ */
 type Box =
-  | { kind: 'glyph'; text: Element; at: number; control?: Element }
+  | { kind: 'glyph'; text: Element; at: number; control?: Element; font?: string }
+  | { kind: 'symbol'; sym: Element }
   | { kind: 'form'; checkBox: Element };
 
-/**
- * Each box of the paragraphs, in order: a glyph in a text node (with its content control, if
- * one holds it), or a legacy form checkbox (FORMCHECKBOX).
- */
 function boxesIn(paragraphs: Element[]) {
   const boxes: Box[] = [];
   for (const paragraph of paragraphs) {
@@ -202,10 +216,17 @@ function boxesIn(paragraphs: Element[]) {
         if (checkBox) boxes.push({ kind: 'form', checkBox });
         continue;
       }
+      if (element.localName === 'sym') {
+        if (symbolBox(element.getAttributeNS(W, 'font') ?? undefined, symbolCode(element)))
+          boxes.push({ kind: 'symbol', sym: element });
+        continue;
+      }
       if (element.localName !== 't') continue;
       const content = element.textContent ?? '';
+      const font = runFont(element.parentNode as Element | null);
+      const symbolic = isSymbolFont(font);
       for (let at = 0; at < content.length; at++) {
-        if (!/[☐☒☑]/u.test(content[at])) continue;
+        if (!/[☐☒☑]/u.test(content[at]) && !(symbolic && symbolBox(font, content.charCodeAt(at)))) continue;
         let control: Element | undefined;
         for (
           let up = element.parentNode as Element | null;
@@ -214,11 +235,18 @@ function boxesIn(paragraphs: Element[]) {
         ) {
           if (up.localName === 'sdt' && up.getElementsByTagNameNS(W14, 'checkbox')[0]) control = up;
         }
-        boxes.push({ kind: 'glyph', text: element, at, control });
+        boxes.push({ kind: 'glyph', text: element, at, control, ...(symbolic ? { font } : {}) });
       }
     }
   }
   return boxes;
+}
+
+/** A box in a symbol font takes its own font's ticked or empty glyph; one already so is left as it is. */
+function symbolFor(font: string | undefined, code: number, marked: boolean): number {
+  const state = symbolBox(font, code);
+  if (!font || !state || (state === 'ticked') === marked) return code;
+  return symbolGlyph(font, marked, code);
 }
 
 function setBox(box: Box, marked: boolean) {
@@ -229,6 +257,18 @@ function setBox(box: Box, marked: boolean) {
       box.checkBox.appendChild(checked);
     }
     checked.setAttributeNS(W, 'w:val', marked ? '1' : '0');
+    return;
+  }
+  if (box.kind === 'symbol') {
+    const code = symbolCode(box.sym);
+    const next = symbolFor(box.sym.getAttributeNS(W, 'font') ?? undefined, code, marked);
+    if (next !== code) box.sym.setAttributeNS(W, 'w:char', next.toString(16).toUpperCase().padStart(4, '0'));
+    return;
+  }
+  const content = box.text.textContent ?? '';
+  if (box.font && !box.control) {
+    const next = String.fromCharCode(symbolFor(box.font, content.charCodeAt(box.at), marked));
+    box.text.textContent = content.slice(0, box.at) + next + content.slice(box.at + 1);
     return;
   }
   let glyph = marked ? MARKED_BOX : EMPTY_BOX;
@@ -245,7 +285,6 @@ function setBox(box: Box, marked: boolean) {
     const code = Number.parseInt(state?.getAttributeNS(W14, 'val') ?? '', 16);
     if (Number.isFinite(code) && code > 0) glyph = String.fromCodePoint(code);
   }
-  const content = box.text.textContent ?? '';
   box.text.textContent = content.slice(0, box.at) + glyph + content.slice(box.at + 1);
 }
 
@@ -266,6 +305,61 @@ function markBox(paragraphs: Element[], value: string): boolean {
   return true;
 }
 
+/** What a run's content adds to the paragraph's text (paragraphText's count): text, tabs and breaks. */
+const contentLength = (element: Element) =>
+  element.localName === 't'
+    ? (element.textContent ?? '').length
+    : ['tab', 'br', 'cr'].includes(element.localName ?? '')
+      ? 1
+      : 0;
+
+/**
+ * The answer typed after a label ("Answer: We encrypt…") is replaced by the new one, in the old
+ * answer's run properties; the label's runs and formatting are kept as they are.
+ */
+function replaceAfterLabel(paragraph: Element, labelEnd: number, value: string) {
+  let offset = 0;
+  let anchor: Element | undefined;
+  let props: Element | undefined;
+  const deleted = (run: Element) => {
+    for (
+      let up = run.parentNode as Element | null;
+      up && up !== paragraph;
+      up = up.parentNode as Element | null
+    )
+      if (up.localName === 'del') return true;
+    return false;
+  };
+  for (const run of Array.from(paragraph.getElementsByTagNameNS(W, 'r'))) {
+    if (deleted(run)) continue;
+    let kept = false;
+    let removed = false;
+    for (const c of childElements(run)) {
+      const length = contentLength(c);
+      if (!length) continue;
+      const start = offset;
+      offset += length;
+      if (start >= labelEnd) {
+        props ??= named(run, 'rPr')?.cloneNode(true) as Element | undefined;
+        run.removeChild(c);
+        removed = true;
+      } else if (offset > labelEnd) {
+        props ??= named(run, 'rPr')?.cloneNode(true) as Element | undefined;
+        c.textContent = (c.textContent ?? '').slice(0, labelEnd - start);
+        kept = true;
+      } else kept = true;
+    }
+    if (kept) anchor = run;
+    else if (removed) run.parentNode?.removeChild(run);
+  }
+  const [first, ...rest] = value.split('\n');
+  const doc = paragraph.ownerDocument!;
+  const answer = runOf(doc, first, props);
+  if (anchor?.parentNode) anchor.parentNode.insertBefore(answer, anchor.nextSibling);
+  else paragraph.appendChild(answer);
+  insertAfter(paragraph, paragraphsFor(doc, rest, paragraph, props));
+}
+
 function writeParagraph(paragraph: Element, value: string) {
   if (markBox([paragraph], value)) return;
   const text = paragraphText(paragraph);
@@ -277,7 +371,8 @@ function writeParagraph(paragraph: Element, value: string) {
         t.textContent = (t.textContent ?? '').replace(/[_…]+|\.{2,}/g, '');
     }
     fillAfterLabel(paragraph, value);
-  } else addAfter(paragraph, value);
+  } else if (answerLabelLength(text)) replaceAfterLabel(paragraph, answerLabelLength(text), value);
+  else addAfter(paragraph, value);
 }
 
 export async function writeDocument(original: Uint8Array, writes: NodeWrite[]): Promise<Uint8Array> {

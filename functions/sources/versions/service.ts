@@ -41,8 +41,10 @@ import {
   toSource,
   visibleSource,
 } from '../sources';
+import { carryAnnotations } from './carry-annotations';
 import { matchVersions, normaliseWording, placeNewRows } from './match';
 import { PENDING, previousProblem, refuse } from './previous';
+import { sameQuestionnaire } from './same-document';
 
 type SourceKey = { teamId: string; projectId: string; projectSourceId: string };
 const keyOf = (source: SourceKey): SourceKey => ({
@@ -97,7 +99,7 @@ interface VersionPlan {
   removed: string[];
   /** The id each new row's question takes (placeNewRows). */
   placed?: Record<string, string>;
-  /** A Word document's questions: the new document's detected annotations. */
+  /** A Word document's questions: the new document's detected annotations, the previous one's hand-made applied. */
   document?: { annotations: Annotation[] };
 }
 
@@ -249,11 +251,29 @@ async function planVersion(
   };
   const wanted: Array<SourcedQuestion & { sheetName: string; rowNumber?: number }> = [];
   if (source.fileFormat === 'docx') {
-    // A document's questions are its detected ones (node ids do not carry over from one file to another).
-    const document = await repo.getDocument(keyOf(source));
-    const annotations = (document?.suggestion ?? []) as Annotation[];
+    // A document's questions are its detected ones, with the previous document's hand-made
+    // annotations applied where they still apply (node ids themselves do not carry over).
+    const [document, previousDocument, content] = await Promise.all([
+      repo.getDocument(keyOf(source)),
+      repo.getDocument(keyOf(previous)),
+      readDocumentContent(source),
+    ]);
+    const suggestion = (document?.suggestion ?? []) as Annotation[];
+    const previousContent = previousDocument?.configured
+      ? await readDocumentContent(previous).catch(() => null)
+      : null;
+    const annotations =
+      previousDocument && previousContent
+        ? carryAnnotations(
+            {
+              content: previousContent,
+              annotations: previousDocument.annotations as Annotation[],
+              suggestion: previousDocument.suggestion as Annotation[],
+            },
+            { content, annotations: [], suggestion },
+          )
+        : suggestion;
     plan.document = { annotations };
-    const content = await readDocumentContent(source);
     for (const q of documentQuestions(content, annotations, documentLevels(project, source))) {
       wanted.push({ ...q, sheetName: DOCUMENT_PLACE });
     }
@@ -490,16 +510,9 @@ export async function applyVersion(key: SourceKey) {
   }
 }
 
-/** A plain upload whose visible sheets have the names of another configured source's: its likely previous version. */
-export async function likelyPreviousVersion(source: SourceItem, sheetNames: string[]) {
-  const { sources, sheets } = await repo.sourcesOf({ teamId: source.teamId, projectId: source.projectId });
-  const names = (list: string[]) =>
-    [...list]
-      .map((n) => n.trim().toLowerCase())
-      .sort()
-      .join('\u0000');
-  const wanted = names(sheetNames);
-  const candidates = sources
+/** The project's other sources of the same format that could take a new version, newest first. */
+function versionCandidates(source: SourceItem, sources: SourceItem[]) {
+  return sources
     .filter(
       (s) =>
         s.projectSourceId !== source.projectSourceId &&
@@ -510,11 +523,48 @@ export async function likelyPreviousVersion(source: SourceItem, sheetNames: stri
         !PENDING.includes(s.versionState),
     )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return candidates.find((s) => {
+}
+
+/** A plain upload whose visible sheets have the names of another configured source's: its likely previous version. */
+export async function likelyPreviousVersion(source: SourceItem, sheetNames: string[]) {
+  const { sources, sheets } = await repo.sourcesOf({ teamId: source.teamId, projectId: source.projectId });
+  const names = (list: string[]) =>
+    [...list]
+      .map((n) => n.trim().toLowerCase())
+      .sort()
+      .join('\u0000');
+  const wanted = names(sheetNames);
+  return versionCandidates(source, sources).find((s) => {
     const own = sheets.filter((sh) => sh.projectSourceId === s.projectSourceId);
     return (
       own.some((sh) => sh.configured && sh.questionCount > 0) &&
       names(own.filter((sh) => !sh.hidden).map((sh) => sh.sheetName)) === wanted
     );
   })?.projectSourceId;
+}
+
+/**
+ * A plain upload of a Word file that is another configured Word source's questionnaire again (the
+ * same file name, first headings or questions: same-document.ts): its likely previous version.
+ */
+export async function likelyPreviousDocument(
+  source: SourceItem,
+  content: DocumentContent,
+  suggestion: Annotation[],
+) {
+  const { sources } = await repo.sourcesOf({ teamId: source.teamId, projectId: source.projectId });
+  const upload = { fileName: source.fileName, content, annotations: suggestion };
+  for (const candidate of versionCandidates(source, sources)) {
+    const document = await repo.getDocument(keyOf(candidate));
+    if (!document?.configured || !document.isLinked || document.questionCount === 0) continue;
+    const previous = await readDocumentContent(candidate).catch(() => null);
+    if (!previous) continue;
+    const before = {
+      fileName: candidate.fileName,
+      content: previous,
+      annotations: document.annotations as Annotation[],
+    };
+    if (sameQuestionnaire(before, upload)) return candidate.projectSourceId;
+  }
+  return undefined;
 }

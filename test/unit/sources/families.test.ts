@@ -260,6 +260,16 @@ function checkDocument(bytes: Uint8Array, truth: FamilyDocumentTruth) {
     const place = q.answerPlace;
     expect(doc.nodes.has(place.nodeId), place.nodeId).toBe(true);
     if (place.kind === 'checkbox') expect(doc.text(place.nodeId), place.nodeId).toMatch(/^☐ Yes\s+☐ No$/);
+    else if (place.kind === 'symbol-checkbox') {
+      // Two boxes drawn in a symbol font: Wingdings symbols, or characters typed in Wingdings 2.
+      const node = doc.nodes.get(place.nodeId) as Element;
+      const inFont = all(node, W, 'rFonts').filter((f) =>
+        /^Wingdings/.test(f.getAttributeNS(W, 'ascii') ?? ''),
+      );
+      expect(all(node, W, 'sym').length + inFont.length, place.nodeId).toBe(2);
+      expect(doc.text(place.nodeId), place.nodeId).toMatch(/ Yes\s+.* No$/);
+    } else if (place.kind === 'labelled-answer')
+      expect(doc.text(place.nodeId), place.nodeId).toBe(`Answer: ${q.existingAnswer}`);
     else expect(doc.text(place.nodeId), place.nodeId).toBe('');
     if (place.kind === 'box') {
       const table = doc.tables.get(place.nodeId.split('.')[0]) as Element;
@@ -270,7 +280,7 @@ function checkDocument(bytes: Uint8Array, truth: FamilyDocumentTruth) {
       expect(doc.text(place.labelNodeId ?? ''), place.nodeId).toBe('Response:');
       expect(Number(place.nodeId.slice(1)), place.nodeId).toBe(Number(place.labelNodeId?.slice(1)) + 1);
     }
-    if (place.kind === 'empty-paragraph' || place.kind === 'checkbox')
+    if (['empty-paragraph', 'checkbox', 'symbol-checkbox', 'labelled-answer'].includes(place.kind))
       expect(Number(place.nodeId.slice(1)), place.nodeId).toBe(index + 1);
     if (place.kind === 'table-cell') expect(place.nodeId, q.nodeId).toBe(q.nodeId.replace(/\.c0$/, '.c1'));
   }
@@ -335,8 +345,18 @@ describe('the questionnaire families (test/fixtures/families)', () => {
     );
     const word = byName.get('word-numbered')?.truth as FamilyDocumentTruth;
     expect(new Set(word.questions.map((q) => q.answerPlace.kind))).toEqual(
-      new Set(['empty-paragraph', 'box', 'after-label', 'table-cell', 'checkbox']),
+      new Set([
+        'empty-paragraph',
+        'box',
+        'after-label',
+        'table-cell',
+        'checkbox',
+        'symbol-checkbox',
+        'labelled-answer',
+      ]),
     );
+    // Sub-questions numbered by a new list of their own (1. again) under a lead-in.
+    expect(word.questions.some((q) => q.label === '1.' && q.reference.includes('.'))).toBe(true);
     expect(word.notQuestions.some((n) => n.why === 'instruction' && n.text.endsWith('?'))).toBe(true);
     expect(pairs.map((p) => p.name)).toEqual(['versions']);
   });
