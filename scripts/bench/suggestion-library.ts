@@ -61,12 +61,16 @@ export const referenceOf = (answerId: string) => answerId.split('#')[0];
 
 const EVAL_DIR = join(import.meta.dirname, '../../test/fixtures/library-eval');
 
-export function evalSet(name: 'tuning' | 'tuning-2' | 'tuning-3' | 'held-out'): EvalItem[] {
+/** The evaluation sets, in the order they were written (`tuning-4` while tuning for issue 28). */
+export const EVAL_SETS = ['tuning', 'tuning-2', 'tuning-3', 'tuning-4', 'held-out'] as const;
+export type EvalSetName = (typeof EVAL_SETS)[number];
+
+export function evalSet(name: EvalSetName): EvalItem[] {
   return (JSON.parse(readFileSync(join(EVAL_DIR, `${name}.json`), 'utf8')) as { items: EvalItem[] }).items;
 }
 
 /** Questions questionnaires ask that the bank does not answer: autofill must leave them alone. */
-export function unanswerableSet(name: 'tuning' | 'tuning-2' | 'tuning-3' | 'held-out'): string[] {
+export function unanswerableSet(name: EvalSetName): string[] {
   const path = join(EVAL_DIR, `${name}-unanswerable.json`);
   return (JSON.parse(readFileSync(path, 'utf8')) as { items: Array<{ query: string }> }).items.map(
     (i) => i.query,
