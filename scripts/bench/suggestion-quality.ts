@@ -8,7 +8,14 @@ import { LibraryIndex } from '../../functions/library/search/engine';
 import { autofillPrecision, measureQuality } from '../../functions/library/search/quality';
 import { AUTOFILL_THRESHOLD } from '../../shared/schemas/answer';
 import { ms, percentile } from './report';
-import { bankLibrary, EVAL_SETS, evalSet, largeLibrary, referenceOf, unanswerableSet } from './suggestion-library';
+import {
+  bankLibrary,
+  EVAL_SETS,
+  evalSet,
+  largeLibrary,
+  referenceOf,
+  unanswerableSet,
+} from './suggestion-library';
 
 type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
 
