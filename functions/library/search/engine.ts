@@ -75,13 +75,20 @@ const FIELD_BOOSTS = [
   ['questionWords', QUESTION_BOOST],
 ] as const;
 
+/** The question upsert analysed last, so indexing it does not analyse it again. */
+const analysed = { text: '', terms: [] as string[] };
+
 type Stored = IndexEntry & { signature: string; questionSize: number; questionWords: string };
 
 const OPTIONS: Options<Stored> = {
   idField: 'answerId',
   fields: ['originalQuestion', 'answer', 'questionWords'],
   storeFields: ['signature', 'questionSize'],
-  tokenize: (text, field) => (field === 'questionWords' ? wordTerms(text) : analyze(text)),
+  tokenize: (text, field) => {
+    if (field === 'questionWords') return wordTerms(text);
+    if (field === 'originalQuestion' && text === analysed.text) return analysed.terms;
+    return analyze(text);
+  },
   processTerm: (term) => term,
   searchOptions: {
     boost: Object.fromEntries(FIELD_BOOSTS),
@@ -222,12 +229,14 @@ export class LibraryIndex {
   upsert(entry: IndexEntry) {
     this.lengths = null;
     if (this.index.has(entry.answerId)) this.index.discard(entry.answerId);
+    analysed.text = entry.originalQuestion;
+    analysed.terms = analyze(entry.originalQuestion);
     this.index.add({
       answerId: entry.answerId,
       originalQuestion: entry.originalQuestion,
       answer: entry.answer,
       signature: answerSignature(entry.answer),
-      questionSize: new Set(analyze(entry.originalQuestion)).size,
+      questionSize: new Set(analysed.terms).size,
       questionWords: entry.originalQuestion,
     });
   }
@@ -397,10 +406,10 @@ export class LibraryIndex {
     return hits.sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
-  /** The share of an entry's question (its distinct terms) that the query holds. */
+  /** The share of an entry's question (its distinct terms) that the query holds; 0 for a question of no terms. */
   private questionCoverage(entry: number, query: Map<string, number>): number {
     const size = Number(this.internals._storedFields.get(entry)?.questionSize ?? 0);
-    if (!size) return 1;
+    if (!size) return 0;
     const fieldId = this.internals._fieldIds.originalQuestion;
     let held = 0;
     for (const term of query.keys()) if (this.internals._index.get(term)?.get(fieldId)?.has(entry)) held++;
