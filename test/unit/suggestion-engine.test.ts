@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { analyze, wordTerms } from '../../functions/library/search/analyzer';
+import { analyze, hiddenWordTerms, wordTerms } from '../../functions/library/search/analyzer';
 import { answerSignature, confidenceOf, type Hit, LibraryIndex } from '../../functions/library/search/engine';
 import { autofillPrecision, measureQuality } from '../../functions/library/search/quality';
 import { VOCABULARY } from '../../functions/library/search/vocabulary';
@@ -265,6 +265,7 @@ describe('suggestions on unseen wording: abstract and concrete wordings, near-th
     // Assess
     expect(analyze('Do you assess the security of your vendors?')).toEqual(['~vendor_management']);
     expect(wordTerms('Do you assess the security of your vendors?')).toEqual(['=assess', '=secur']);
+    expect(hiddenWordTerms('Is security assessed before MFA is enforced?')).toEqual(['=mfa', '=enforc']);
     expect(hits.map((h) => h.answerId)).toEqual(['vendors']);
   });
 

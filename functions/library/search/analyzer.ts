@@ -240,6 +240,20 @@ export function wordTerms(text: string): string[] {
     .map((w) => `${WORD_TERM}${stemOf(w)}`);
 }
 
+/**
+ * The word terms (see wordTerms) of the words analyze() hides in its concepts: a library question
+ * is indexed with these only, as its other words are its analysis's own stems already.
+ */
+export function hiddenWordTerms(text: string): string[] {
+  const { words: ws, terms } = analyzeWords(text);
+  const hidden = new Set<number>();
+  for (const span of terms)
+    if (span.term.startsWith('~')) for (let at = span.from; at < span.to; at++) hidden.add(at);
+  return [...hidden]
+    .filter((at) => !STOP_WORDS.has(ws[at]) && !DETERMINERS.has(ws[at]))
+    .map((at) => `${WORD_TERM}${stemOf(ws[at])}`);
+}
+
 /** A text's words as the analysis reads them (lower-case, accents folded), for prefix matching. */
 export const wordsOf = (text: string): string[] => words(text);
 

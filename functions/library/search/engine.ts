@@ -11,8 +11,9 @@
  * most places (an estimated Jaccard similarity of at least 0.69), so suggestions show distinct
  * answers even in a library full of near-duplicate questions.
  *
- * Beside the analysis's terms, each entry's question is indexed in its own words (analyzer.ts
- * wordTerms, at a lower weight), so two wordings the vocabulary files under different concepts still
+ * Beside the analysis's terms, a query is searched in its own words too (analyzer.ts wordTerms, at a
+ * lower weight), which meet an entry's question on its stems and on the words its concepts hide
+ * (indexed as hiddenWordTerms), so two wordings the vocabulary files under different concepts still
  * meet on a word they share. The first distinct answers are then weighed by how much of their own
  * question the query asks (`asked`): the library question is the intent an answer was written for,
  * and a query that leaves out its key concept is about something near it, not about it.
@@ -25,7 +26,7 @@
  * check and the confidence run over the first hits as here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { analysisName, analyze, WORD_TERM, wordTerms } from './analyzer';
+import { analysisName, analyze, hiddenWordTerms, WORD_TERM, wordTerms } from './analyzer';
 
 export interface IndexEntry {
   answerId: string;
@@ -85,7 +86,7 @@ const OPTIONS: Options<Stored> = {
   fields: ['originalQuestion', 'answer', 'questionWords'],
   storeFields: ['signature', 'questionSize'],
   tokenize: (text, field) => {
-    if (field === 'questionWords') return wordTerms(text);
+    if (field === 'questionWords') return hiddenWordTerms(text);
     if (field === 'originalQuestion' && text === analysed.text) return analysed.terms;
     return analyze(text);
   },
@@ -272,9 +273,11 @@ export class LibraryIndex {
     let t = 0;
     for (const [term, times] of multiplicity) {
       const fields = ix._index.get(term);
+      // A word term is the word in the question's own words, or its stem where the analysis kept it.
+      const plain = isWordTerm(term) ? ix._index.get(term.slice(WORD_TERM.length)) : undefined;
       for (const [field, fieldBoost] of FIELD_BOOSTS) {
         const fieldId = ix._fieldIds[field];
-        const postings = fields?.get(fieldId);
+        const postings = plain && field === 'originalQuestion' ? plain.get(fieldId) : fields?.get(fieldId);
         if (!postings) continue;
         let df = postings.size;
         if (dirty) for (const entry of postings.keys()) if (!ix._documentIds.has(entry)) df--;
@@ -333,10 +336,11 @@ export class LibraryIndex {
     });
   }
 
-  /** In how many live entries a term occurs (its most frequent field). */
+  /** In how many live entries a term occurs (its most frequent field; a word term in either form). */
   documentFrequency(term: string): number {
     let df = 0;
     for (const postings of this.internals._index.get(term)?.values() ?? []) df = Math.max(df, postings.size);
+    if (isWordTerm(term)) df = Math.max(df, this.documentFrequency(term.slice(WORD_TERM.length)));
     return df;
   }
 
