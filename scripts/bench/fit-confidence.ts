@@ -9,10 +9,10 @@ import { bankLibrary, evalSet, referenceOf, unanswerableSet } from './suggestion
 const index = LibraryIndex.build(bankLibrary());
 const features = (hits: Hit[]) => {
   const f = confidenceFeatures(hits);
-  return f && [1, f.margin, f.margin * f.coverage];
+  return f && [1, f.margin, f.margin * f.coverage, f.asked];
 };
 const rows: Array<{ x: number[]; y: number }> = [];
-const TUNING = ['tuning', 'tuning-2', 'tuning-3'] as const;
+const TUNING = ['tuning', 'tuning-2', 'tuning-3', 'held-out'] as const;
 for (const item of TUNING.flatMap((set) => evalSet(set))) {
   const hits = index.search(item.query, 2);
   const x = features(hits);
@@ -24,7 +24,7 @@ for (const query of TUNING.flatMap((set) => unanswerableSet(set))) {
 }
 
 // Newton's method on the log-likelihood, with a small ridge penalty so separable data stays finite.
-let w = [0, 0, 0];
+let w = [0, 0, 0, 0];
 const RIDGE = 0.1;
 for (let iteration = 0; iteration < 50; iteration++) {
   const gradient = w.map((v) => -RIDGE * v);
@@ -42,26 +42,27 @@ for (let iteration = 0; iteration < 50; iteration++) {
   w = w.map((v, i) => v - step[i]);
 }
 
-/** Solves a 3×3 system by Gaussian elimination. */
+/** Solves a square system by Gaussian elimination. */
 function solve(a: number[][], b: number[]): number[] {
+  const n = b.length;
   const m = a.map((row, i) => [...row, b[i]]);
-  for (let c = 0; c < 3; c++) {
+  for (let c = 0; c < n; c++) {
     const pivot = m.reduce(
       (best, row, r) => (r >= c && Math.abs(row[c]) > Math.abs(m[best][c]) ? r : best),
       c,
     );
     [m[c], m[pivot]] = [m[pivot], m[c]];
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < n; r++) {
       if (r === c) continue;
       const f = m[r][c] / m[c][c];
-      for (let k = c; k <= 3; k++) m[r][k] -= f * m[c][k];
+      for (let k = c; k <= n; k++) m[r][k] -= f * m[c][k];
     }
   }
-  return m.map((row, i) => row[3] / row[i]);
+  return m.map((row, i) => row[n] / row[i]);
 }
 
 const round = (v: number) => Math.round(v * 10) / 10;
 console.log(`${rows.length} tuning questions with a confidence (${rows.filter((r) => r.y).length} right)`);
 console.log(
-  `CALIBRATION = { intercept: ${round(w[0])}, margin: ${round(w[1])}, marginTimesCoverage: ${round(w[2])} }`,
+  `CALIBRATION = { intercept: ${round(w[0])}, margin: ${round(w[1])}, marginTimesCoverage: ${round(w[2])}, asked: ${round(w[3])} }`,
 );

@@ -8,7 +8,14 @@ import { LibraryIndex } from '../../functions/library/search/engine';
 import { autofillPrecision, measureQuality } from '../../functions/library/search/quality';
 import { AUTOFILL_THRESHOLD } from '../../shared/schemas/answer';
 import { ms, percentile } from './report';
-import { bankLibrary, evalSet, largeLibrary, referenceOf, unanswerableSet } from './suggestion-library';
+import {
+  bankLibrary,
+  EVAL_SETS,
+  evalSet,
+  largeLibrary,
+  referenceOf,
+  unanswerableSet,
+} from './suggestion-library';
 
 type AddRow = (metric: string, figure: string, target: string, met?: boolean) => unknown;
 
@@ -27,24 +34,33 @@ export async function benchSuggestionQuality(addRow: AddRow) {
     ['answer bank (101)', bank, 0.9],
     [`${LARGE.toLocaleString('en')}-entry library`, large, 0.85],
   ] as const) {
-    for (const set of ['tuning', 'tuning-2', 'tuning-3', 'held-out'] as const) {
+    for (const set of EVAL_SETS) {
       const q = measureQuality(index, evalSet(set), right);
       const heldOut = set === 'held-out';
+      // The targets of issue 28 on wording the engine was not tuned for, checked on tuning-4 while tuning.
+      const unseen = set === 'tuning-4';
+      const [at1, at5] = unseen ? [index === bank ? 0.92 : 0.9, 0.98] : [target1, 0.98];
       addRow(
         `${name}, ${set} (${q.queries}): Recall@1 / Recall@5 / MRR`,
         `${pct(q.recallAt1)} / ${pct(q.recallAt5)} / ${pct(q.mrr)}`,
-        heldOut ? `R@1 ≥ ${target1}${index === bank ? ', R@5 ≥ 0.98' : ''}` : '',
-        heldOut ? q.recallAt1 >= target1 && (index !== bank || q.recallAt5 >= 0.98) : undefined,
+        heldOut || unseen ? `R@1 ≥ ${at1}${index === bank ? `, R@5 ≥ ${at5}` : ''}` : '',
+        heldOut || unseen ? q.recallAt1 >= at1 && (index !== bank || q.recallAt5 >= at5) : undefined,
       );
     }
   }
-  for (const set of ['tuning', 'tuning-2', 'tuning-3', 'held-out'] as const) {
+  for (const set of EVAL_SETS) {
     const a = autofillPrecision(bank, evalSet(set), unanswerableSet(set), right, AUTOFILL_THRESHOLD);
+    const answerable = evalSet(set).length;
+    const unseen = set === 'tuning-4';
     addRow(
-      `Autofill at ${AUTOFILL_THRESHOLD}, ${set} (+ unanswerable): filled / right / precision`,
-      `${a.filled} of ${a.questions} / ${a.right} / ${pct(a.precision)}`,
-      set === 'held-out' ? 'precision ≥ 0.95' : '',
-      set === 'held-out' ? a.precision >= 0.95 : undefined,
+      `Autofill at ${AUTOFILL_THRESHOLD}, ${set} (+ unanswerable): filled / right / precision / right of answerable`,
+      `${a.filled} of ${a.questions} / ${a.right} / ${pct(a.precision)} / ${pct(a.right / answerable)}`,
+      set === 'held-out' ? 'precision ≥ 0.95' : unseen ? 'precision ≥ 0.95, ≥ 55% filled' : '',
+      set === 'held-out'
+        ? a.precision >= 0.95
+        : unseen
+          ? a.precision >= 0.95 && a.filled >= 0.55 * answerable
+          : undefined,
     );
   }
 
@@ -56,12 +72,7 @@ export async function benchSuggestionQuality(addRow: AddRow) {
   const loaded = LibraryIndex.fromJSON(json) as LibraryIndex;
   const loadMs = performance.now() - started;
   const times: number[] = [];
-  for (const item of [
-    ...evalSet('held-out'),
-    ...evalSet('tuning'),
-    ...evalSet('tuning-2'),
-    ...evalSet('tuning-3'),
-  ]) {
+  for (const item of EVAL_SETS.flatMap((set) => evalSet(set))) {
     const t = performance.now();
     loaded.search(item.query, 10);
     times.push(performance.now() - t);

@@ -1,7 +1,7 @@
 import type MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../functions/library/search/analyzer';
-import { answerSignature, confidenceOf, LibraryIndex } from '../../functions/library/search/engine';
+import { analyze, hiddenWordTerms, wordTerms } from '../../functions/library/search/analyzer';
+import { answerSignature, confidenceOf, type Hit, LibraryIndex } from '../../functions/library/search/engine';
 import { autofillPrecision, measureQuality } from '../../functions/library/search/quality';
 import { VOCABULARY } from '../../functions/library/search/vocabulary';
 import {
@@ -206,7 +206,125 @@ describe('the library index', () => {
   });
 });
 
+describe('suggestions on unseen wording: abstract and concrete wordings, near-threshold confidence', () => {
+  const concepts = (text: string) => analyze(text).filter((t) => t.startsWith('~'));
+
+  it('meets the abstract and the concrete wording of one control on one concept', () => {
+    // Act and Assess: each pair shares the control's concept
+    expect(concepts('security due diligence on third-party suppliers before engaging them')).toContain(
+      '~vendor_management',
+    );
+    expect(concepts('Do you assess the security of your vendors before using them?')).toContain(
+      '~vendor_management',
+    );
+    expect(concepts('backup copies kept in a location separate from the primary systems')).toContain(
+      '~offsite_backup',
+    );
+    expect(concepts('Are backups stored separately from production?')).toContain('~offsite_backup');
+    expect(concepts('source code peer reviewed prior to release')).toEqual(
+      expect.arrayContaining(['~code_review', '~before_release']),
+    );
+    expect(concepts('Is code reviewed before it reaches production?')).toEqual(
+      expect.arrayContaining(['~code_review', '~before_release']),
+    );
+    expect(concepts('a named individual accountable for information security')).toContain(
+      '~security_officer',
+    );
+  });
+
+  it('ranks the right answer first for the wordings of the misses', () => {
+    // Prepare
+    const index = LibraryIndex.build(bankLibrary());
+
+    // Act
+    const top = (query: string) => referenceOf(index.search(query, 5)[0]?.answerId ?? '');
+
+    // Assess
+    expect(top('Do you perform security due diligence on third-party suppliers before engaging them?')).toBe(
+      '8.3',
+    );
+    expect(top('Are backup copies kept in a location separate from the primary systems?')).toBe('6.3');
+    expect(top('Is source code peer reviewed prior to release?')).toBe('5.2');
+    expect(top('Please provide your most recent SOC 2 report.')).toBe('10.1');
+  });
+
+  it('finds an entry through a word its question shares with the query, inside a vocabulary phrase', () => {
+    // Prepare: the entry's question is only a concept to the analysis ("assess the security of your vendors")
+    const index = LibraryIndex.build([
+      {
+        answerId: 'vendors',
+        originalQuestion: 'Do you assess the security of your vendors?',
+        answer: 'Yes.',
+      },
+      { answerId: 'desk', originalQuestion: 'Is there a clear desk policy?', answer: 'Yes.' },
+    ]);
+
+    // Act
+    const hits = index.search('Is security assessed?', 5);
+
+    // Assess
+    expect(analyze('Do you assess the security of your vendors?')).toEqual(['~vendor_management']);
+    expect(wordTerms('Do you assess the security of your vendors?')).toEqual(['=assess', '=secur']);
+    expect(hiddenWordTerms('Is security assessed before MFA is enforced?')).toEqual(['=mfa', '=enforc']);
+    expect(hits.map((h) => h.answerId)).toEqual(['vendors']);
+  });
+
+  it("puts a near-threshold guess below the threshold when it leaves out its question's key concept", () => {
+    // Prepare: the same lead over the next answer and the same share of the query matched
+    const lead: Hit = { answerId: 'a', score: 100, coverage: 0.9, matched: 2, matchedConcept: true };
+    const next: Hit = { answerId: 'b', score: 75, coverage: 0.5, matched: 1, matchedConcept: true };
+
+    // Act
+    const asksAll = confidenceOf([{ ...lead, asked: 1 }, next]);
+    const leavesOut = confidenceOf([{ ...lead, asked: 0.67 }, next]);
+
+    // Assess
+    expect(asksAll).toBeGreaterThanOrEqual(AUTOFILL_THRESHOLD);
+    expect(leavesOut).toBeLessThan(AUTOFILL_THRESHOLD);
+  });
+
+  it('drafts no wrong answer for the near-threshold misses (SOC 2 report, the person accountable for security)', () => {
+    // Prepare
+    const index = LibraryIndex.build(bankLibrary());
+    const cases = [
+      { query: 'Can you share your SOC 2 Type II audit report?', reference: '10.1' },
+      { query: 'Is there a named individual accountable for information security?', reference: '1.3' },
+    ];
+
+    // Act
+    const drafts = cases.map(({ query, reference }) => {
+      const hits = index.search(query, 2);
+      return { right: referenceOf(hits[0].answerId) === reference, confidence: confidenceOf(hits) };
+    });
+
+    // Assess: right, or left for the reviewer
+    for (const draft of drafts) expect(draft.right || draft.confidence < AUTOFILL_THRESHOLD).toBe(true);
+  });
+});
+
 describe('retrieval quality on the evaluation sets (floors just under the figures measured; bench prints them)', () => {
+  it('meets the unseen-wording targets on tuning-4 (written before tuning for issue 28)', () => {
+    // Prepare
+    const index = LibraryIndex.build(bankLibrary());
+
+    // Act
+    const quality = measureQuality(index, evalSet('tuning-4'), right);
+    const autofill = autofillPrecision(
+      index,
+      evalSet('tuning-4'),
+      unanswerableSet('tuning-4'),
+      right,
+      AUTOFILL_THRESHOLD,
+    );
+
+    // Assess
+    expect(quality.queries).toBe(60);
+    expect(quality.recallAt1).toBeGreaterThanOrEqual(0.92);
+    expect(quality.recallAt5).toBeGreaterThanOrEqual(0.98);
+    expect(autofill.precision).toBeGreaterThanOrEqual(0.95);
+    expect(autofill.right).toBeGreaterThanOrEqual(0.55 * 60);
+  });
+
   it('finds the right answer for held-out rewordings in the answer bank', () => {
     const quality = measureQuality(LibraryIndex.build(bankLibrary()), evalSet('held-out'), right);
     expect(quality.queries).toBe(170);
@@ -239,7 +357,7 @@ describe('retrieval quality on the evaluation sets (floors just under the figure
     expect(clear).toBeGreaterThanOrEqual(AUTOFILL_THRESHOLD);
     expect(unrelated).toBeLessThan(AUTOFILL_THRESHOLD);
     expect(autofill.questions).toBe(210);
-    expect(autofill.filled).toBeGreaterThanOrEqual(95);
+    expect(autofill.filled).toBeGreaterThanOrEqual(115);
     expect(autofill.precision).toBeGreaterThanOrEqual(0.95);
   });
 });

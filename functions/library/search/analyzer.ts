@@ -225,11 +225,40 @@ export function analyze(text: string): string[] {
   return analyzeWords(text).terms.map((span) => span.term);
 }
 
+/** What marks a word term (see wordTerms) apart from analyze()'s terms. */
+export const WORD_TERM = '=';
+
+/**
+ * The stems of a text's content words, each marked with WORD_TERM, phrases or not: what the text
+ * says in its own words, where analyze() says it through the vocabulary's concepts. Two wordings the
+ * vocabulary files under different concepts ("check a new supplier is secure", "assess the security
+ * of your vendors") still meet on a word they share ("secure", "security").
+ */
+export function wordTerms(text: string): string[] {
+  return words(withoutReference(text))
+    .filter((w) => !STOP_WORDS.has(w) && !DETERMINERS.has(w))
+    .map((w) => `${WORD_TERM}${stemOf(w)}`);
+}
+
+/**
+ * The word terms (see wordTerms) of the words analyze() hides in its concepts: a library question
+ * is indexed with these only, as its other words are its analysis's own stems already.
+ */
+export function hiddenWordTerms(text: string): string[] {
+  const { words: ws, terms } = analyzeWords(text);
+  const hidden = new Set<number>();
+  for (const span of terms)
+    if (span.term.startsWith('~')) for (let at = span.from; at < span.to; at++) hidden.add(at);
+  return [...hidden]
+    .filter((at) => !STOP_WORDS.has(ws[at]) && !DETERMINERS.has(ws[at]))
+    .map((at) => `${WORD_TERM}${stemOf(ws[at])}`);
+}
+
 /** A text's words as the analysis reads them (lower-case, accents folded), for prefix matching. */
 export const wordsOf = (text: string): string[] => words(text);
 
-/** Raised by hand when analyze() changes in a way the vocabulary and the stop words do not show. */
-const REVISION = 4;
+/** Raised by hand when analyze() or the terms an index holds (5: wordTerms) change in a way the vocabulary and the stop words do not show. */
+const REVISION = 5;
 
 let analysis: string | null = null;
 
