@@ -14,6 +14,7 @@ import {
   evalSet,
   largeLibrary,
   referenceOf,
+  UNSEEN_SETS,
   unanswerableSet,
 } from './suggestion-library';
 
@@ -37,8 +38,8 @@ export async function benchSuggestionQuality(addRow: AddRow) {
     for (const set of EVAL_SETS) {
       const q = measureQuality(index, evalSet(set), right);
       const heldOut = set === 'held-out';
-      // The targets of issue 28 on wording the engine was not tuned for, checked on tuning-4 while tuning.
-      const unseen = set === 'tuning-4';
+      // The targets of issue 28 on wording the engine was not tuned for.
+      const unseen = UNSEEN_SETS.has(set);
       const [at1, at5] = unseen ? [index === bank ? 0.92 : 0.9, 0.98] : [target1, 0.98];
       addRow(
         `${name}, ${set} (${q.queries}): Recall@1 / Recall@5 / MRR`,
@@ -51,7 +52,7 @@ export async function benchSuggestionQuality(addRow: AddRow) {
   for (const set of EVAL_SETS) {
     const a = autofillPrecision(bank, evalSet(set), unanswerableSet(set), right, AUTOFILL_THRESHOLD);
     const answerable = evalSet(set).length;
-    const unseen = set === 'tuning-4';
+    const unseen = UNSEEN_SETS.has(set);
     addRow(
       `Autofill at ${AUTOFILL_THRESHOLD}, ${set} (+ unanswerable): filled / right / precision / right of answerable`,
       `${a.filled} of ${a.questions} / ${a.right} / ${pct(a.precision)} / ${pct(a.right / answerable)}`,
