@@ -202,7 +202,10 @@ export function ConsistencyCard({ projectId, canAnswer }: { projectId: string; c
           <IconChecks size={14} />
         </ThemeIcon>
         <Text size="sm" data-testid="consistency-status">
-          No contradictions found. Checked {relativeTime(report.checkedAt)}.
+          {dismissed.length
+            ? `No open findings (${dismissed.length.toLocaleString('en')} dismissed).`
+            : 'No contradictions found.'}{' '}
+          Checked {relativeTime(report.checkedAt)}.
         </Text>
       </Group>
     );
