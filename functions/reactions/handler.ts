@@ -18,7 +18,6 @@ import { fromStreamQueue } from '../common/stream-queue';
 import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
 import { reactions as insightsReactions } from '../insights/reactions';
-import { batchReactions as consistencyBatchReactions } from '../library/consistency/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
@@ -76,7 +75,7 @@ function mergedBatches(...groups: BatchReactions[]): BatchReactions {
   return all;
 }
 
-const inBatches = mergedBatches(questionReactions, libraryBatchReactions, consistencyBatchReactions);
+const inBatches = mergedBatches(questionReactions, libraryBatchReactions);
 
 for (const entity of REACTION_ENTITIES) {
   if (!byEntity[entity] && !inBatches[entity]) throw new Error(`No reaction handles ${entity} changes`);
