@@ -10,7 +10,6 @@ import {
   Text,
   Textarea,
   ThemeIcon,
-  Tooltip,
 } from '@mantine/core';
 import {
   CONSISTENCY_MESSAGES,
@@ -228,11 +227,9 @@ export function ConsistencyCard({ projectId, canAnswer }: { projectId: string; c
         title="Consistency"
         description="Answers that contradict each other or the library"
         actions={
-          <Tooltip label="You need permission to read answers" disabled={canAnswer || Boolean(report)}>
-            <Button size="xs" leftSection={<IconScale size={14} />} onClick={run} loading={check.isPending}>
-              Check consistency
-            </Button>
-          </Tooltip>
+          <Button size="xs" leftSection={<IconScale size={14} />} onClick={run} loading={check.isPending}>
+            Check consistency
+          </Button>
         }
       >
         <Stack gap="sm">
