@@ -1,6 +1,7 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import { checkConsistency, dismissFinding, getConsistency } from './consistency/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -61,4 +62,7 @@ export const handler = createGroupHandler(libraryRoutes, {
   getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
   reviewDrafts: async ({ caller, params, body, sessionId }) =>
     reviewDrafts(caller, params.projectId, body, sessionId),
+  getConsistency: async ({ caller, params }) => getConsistency(caller, params.projectId),
+  checkConsistency: async ({ caller, params }) => checkConsistency(caller, params.projectId),
+  dismissFinding: async ({ caller, params, body }) => dismissFinding(caller, params.projectId, body),
 });

@@ -11,6 +11,7 @@ import type { QuestionItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { sessionMark } from '../common/session-mark';
+import { batchReactions as consistencyReactions } from './consistency/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -161,6 +162,8 @@ async function reindex(changes: Change[]) {
 }
 
 export const batchReactions: BatchReactions = {
+  // The consistency check of checked projects follows their answers (consistency/reactions.ts).
+  question: consistencyReactions.question,
   libraryAnswer: async (changes) => {
     await reindex(changes);
     await announce(changes);

@@ -57,7 +57,25 @@ const byEntity = merged(
   insightsReactions,
   quizReactions,
 );
-const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
+/** The groups' batch reactions by entity; where several groups take one entity in batches, in turn. */
+function mergedBatches(...groups: BatchReactions[]): BatchReactions {
+  const all: BatchReactions = {};
+  for (const group of groups) {
+    for (const [entity, reaction] of Object.entries(group)) {
+      if (!reaction) continue;
+      const earlier = all[entity];
+      all[entity] = earlier
+        ? async (changes) => {
+            await earlier(changes);
+            await reaction(changes);
+          }
+        : reaction;
+    }
+  }
+  return all;
+}
+
+const inBatches = mergedBatches(questionReactions, libraryBatchReactions);
 
 for (const entity of REACTION_ENTITIES) {
   if (!byEntity[entity] && !inBatches[entity]) throw new Error(`No reaction handles ${entity} changes`);
