@@ -95,6 +95,17 @@ export const BACKGROUND_FUNCTIONS = {
       maxConcurrency: 2,
     },
   },
+  consistencyCheck: {
+    entry: 'functions/library/consistency/job.ts',
+    description:
+      "Checks a checked project's answers again for contradictions (with each other and with the library) when they change",
+    access: { table: 'readwrite', streamRecords: 'read' },
+    job: {
+      triggers: [{ entity: 'consistencyCheck', attribute: 'recheck', value: 'QUEUED' }],
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
   insightsExport: {
     entry: 'functions/insights/export-job.ts',
     description: 'Writes an Insights export (every matching answered question) as CSV to the uploads bucket',
@@ -138,6 +149,7 @@ export const REACTION_ENTITIES = [
   'libraryAnswer',
   'answerCandidate',
   'autofillRun',
+  'consistencyCheck',
   'document',
   'documentLink',
   'quizInvite',

@@ -11,7 +11,10 @@ import type { QuestionItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { sessionMark } from '../common/session-mark';
-import { batchReactions as consistencyReactions } from './consistency/reactions';
+import {
+  reactions as consistencyCheckReactions,
+  batchReactions as consistencyReactions,
+} from './consistency/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -116,7 +119,12 @@ async function onDocument(change: Change) {
   }
 }
 
-export const reactions: Reactions = { question: onQuestion, autofillRun: onAutofill, document: onDocument };
+export const reactions: Reactions = {
+  question: onQuestion,
+  autofillRun: onAutofill,
+  document: onDocument,
+  ...consistencyCheckReactions,
+};
 
 /**
  * LIBRARY_UPDATED on each team's scope, once per batch of answer or candidate changes (an import

@@ -168,11 +168,11 @@ export class Backend extends Construct {
         }),
       );
     }
-    if (access.streamRecords === 'write') {
+    if (access.streamRecords) {
       // Only the oversized stream records' prefix (expired by the bucket's lifecycle rule).
       role.addToPrincipalPolicy(
         new iam.PolicyStatement({
-          actions: ['s3:PutObject'],
+          actions: [access.streamRecords === 'write' ? 's3:PutObject' : 's3:GetObject'],
           resources: [uploadsBucket.arnForObjects(`${STREAM_RECORD_PREFIX}*`)],
         }),
       );

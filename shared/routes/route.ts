@@ -53,8 +53,11 @@ export interface FunctionAccess {
   inboundMail?: 'read';
   /** Send to the queues of the stream's consumers (the reactions and each job): the stream dispatcher. */
   streamQueues?: 'send';
-  /** Write oversized stream records under stream-records/ of the uploads bucket (the dispatcher). */
-  streamRecords?: 'write';
+  /**
+   * Oversized stream records under stream-records/ of the uploads bucket: written by the dispatcher,
+   * read by a consumer that has no other access to the bucket.
+   */
+  streamRecords?: 'write' | 'read';
 }
 
 /** The path parameters every route accepts by default: generated ids, never free text. */

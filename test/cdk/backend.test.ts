@@ -210,7 +210,7 @@ const ALLOWED: { [K in AccessKey]-?: Record<AccessValue<K>, string[]> } = {
   replySigning: { true: ['secretsmanager:GetSecretValue'], false: [] },
   inboundMail: { read: ['s3:GetObject'] },
   streamQueues: { send: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'] },
-  streamRecords: { write: ['s3:PutObject'] },
+  streamRecords: { write: ['s3:PutObject'], read: ['s3:GetObject'] },
 };
 
 /** What a declared access must at least be granted (the other direction). */
@@ -223,7 +223,7 @@ const REQUIRED: { [K in AccessKey]-?: Partial<Record<AccessValue<K>, string[]>> 
   replySigning: { true: ['secretsmanager:GetSecretValue'] },
   inboundMail: { read: ['s3:GetObject'] },
   streamQueues: { send: ['sqs:SendMessage'] },
-  streamRecords: { write: ['s3:PutObject'] },
+  streamRecords: { write: ['s3:PutObject'], read: ['s3:GetObject'] },
 };
 
 /**

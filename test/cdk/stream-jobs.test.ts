@@ -147,11 +147,12 @@ describe('the consumers’ retry backoff', () => {
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job, the library-file reader, autofill and the Insights export', () => {
+  it('declares the import processing job, the library-file reader, autofill, the consistency check and the Insights export', () => {
     expect(JOBS.map((j) => j.name)).toEqual([
       'sourceProcessor',
       'libraryFileReader',
       'autofill',
+      'consistencyCheck',
       'insightsExport',
     ]);
     expect(STREAM_JOBS).toEqual(JOBS.map((j) => j.name));
@@ -227,8 +228,9 @@ describe('stream jobs', () => {
     const actions = roleStatements(resources, roleOf(functionOf(job))).flatMap(actionsOf);
     for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject', 'sqs:DeleteMessage'])
       expect(actions, needed).toContain(needed);
-    if (job.access.uploads === 'read') expect(actions).not.toContain('s3:PutObject');
-    else expect(actions).toContain('s3:PutObject');
+    const uploads = 'uploads' in job.access ? job.access.uploads : undefined;
+    if (uploads === 'readwrite') expect(actions).toContain('s3:PutObject');
+    else expect(actions).not.toContain('s3:PutObject');
     expect(actions.filter((a) => /^(ses|execute-api|cognito-idp|secretsmanager):/.test(a))).toEqual([]);
     // Only the dispatcher reads the stream.
     expect(actions).not.toContain('dynamodb:ListStreams');

@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import type { FindingSide } from '../../../shared/schemas/consistency';
 import { type Claim, claimsOf, clashOf, findContradiction } from '../../common/contradiction';
-import { type QuestionItem, reviewedWork } from '../../common/entities';
+import type { QuestionItem } from '../../common/entities';
+import { countedAnswer } from './counted';
 
 export interface LibraryEntry {
   answerId: string;
@@ -26,12 +27,6 @@ export interface ComputedFinding {
 }
 
 const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
-
-/** The answer a question counts with (an unreviewed draft counts as none), or '' for none. */
-export function countedAnswer(question: Partial<QuestionItem> | undefined): string {
-  if (!question || question.isLinked === false || question.deletedAt) return '';
-  return (reviewedWork(question as QuestionItem).answer ?? '').trim();
-}
 
 const sideOf = (question: QuestionItem, phrase: string): FindingSide => ({
   questionId: question.questionId,

@@ -1,21 +1,22 @@
 /**
  * Keeps a checked project's consistency findings up to date: when a question's counted answer (or
- * its wording) changes in a project that has a check, the check runs again and the project's open
- * screens hear CONSISTENCY_UPDATED. Projects never checked cost one GetItem per batch of answer changes.
- * Idempotent: running the check again on the same answers writes the same findings.
+ * its wording) changes in a project that has a check, the check is queued for the consistency job
+ * (consistency/job.ts), which runs it; a check written (by the job, Check consistency or a dismissal)
+ * tells the project's open screens (CONSISTENCY_UPDATED).
+ * The reactions only mark it: one conditional write per project of a batch, none while it is queued
+ * already, and the check's index and detector stay out of the reactions' bundle.
  */
 import type { QuestionItem } from '../../common/entities';
 import { publish } from '../../common/events';
-import type { BatchReactions, Change } from '../../common/reactions';
-import { countedAnswer } from './check';
+import type { BatchReactions, Change, Reactions } from '../../common/reactions';
+import { countedAnswer } from './counted';
 import * as repo from './repo';
-import { runCheck } from './service';
 
 const matters = (before: Partial<QuestionItem> | undefined, after: Partial<QuestionItem> | undefined) =>
   countedAnswer(before) !== countedAnswer(after) ||
   (countedAnswer(after) !== '' && before?.question !== after?.question);
 
-/** One check per project of the batch whose answers changed (a bulk change checks once, not per answer). */
+/** One mark per project of the batch whose answers changed (a bulk change queues one check). */
 async function onQuestions(changes: Change[]) {
   const projects = new Map<string, { teamId: string; projectId: string }>();
   for (const change of changes) {
@@ -28,15 +29,22 @@ async function onQuestions(changes: Change[]) {
       projectId: question.projectId,
     });
   }
-  for (const key of projects.values()) {
-    if (!(await repo.getCheck(key))) continue;
-    const report = await runCheck(key);
-    await publish({
-      eventName: 'CONSISTENCY_UPDATED',
-      data: { projectId: key.projectId, openCount: report.openCount },
-      scope: { kind: 'project', id: key.projectId },
-    });
-  }
+  for (const key of projects.values()) await repo.queueRecheck(key);
+}
+
+/** A check done (not merely queued or taken): its project's screens read the findings again. */
+async function onCheck(change: Change) {
+  const now = change.newImage as repo.CheckItem | undefined;
+  const before = change.oldImage as repo.CheckItem | undefined;
+  if (!now || now.recheck) return;
+  if (before && !before.recheck && before.checkedAt === now.checkedAt && before.openCount === now.openCount)
+    return;
+  await publish({
+    eventName: 'CONSISTENCY_UPDATED',
+    data: { projectId: now.projectId, openCount: now.openCount },
+    scope: { kind: 'project', id: now.projectId },
+  });
 }
 
 export const batchReactions: BatchReactions = { question: onQuestions };
+export const reactions: Reactions = { consistencyCheck: onCheck };

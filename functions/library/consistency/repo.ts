@@ -1,7 +1,9 @@
 /** The consistency check's access patterns: findings and the check item in the project's partition. */
 import type { EntityItem } from 'electrodb';
+import { readAll, writeAll } from '../../common/batch';
 import { bindService } from '../../common/db';
 import { sharedEntities } from '../../common/entities';
+import { isConditionFailure } from '../../common/errors';
 import { ConsistencyCheckEntity, ConsistencyFindingEntity } from '../entities/consistency-finding';
 import { LibraryAnswerEntity } from '../entities/library-answer';
 
@@ -24,14 +26,51 @@ export async function questionsOf(key: ProjectKey) {
 
 export async function answersById(teamId: string, answerIds: string[]) {
   if (!answerIds.length) return [];
-  const { data } = await db()
-    .entities.libraryAnswer.get(answerIds.map((answerId) => ({ teamId, answerId })))
-    .go({ concurrency: 4 });
-  return data;
+  return readAll(
+    answerIds.map((answerId) => ({ teamId, answerId })),
+    (keys, options) => db().entities.libraryAnswer.get(keys).go(options),
+  );
 }
 
 export async function getCheck(key: ProjectKey) {
   return (await db().entities.consistencyCheck.get(key).go()).data;
+}
+
+/**
+ * A checked project's answers changed: its check is queued for the consistency job, unless it is
+ * queued already (a burst of changes queues one check). False when the project has no check.
+ */
+export async function queueRecheck(key: ProjectKey): Promise<boolean> {
+  try {
+    await db()
+      .entities.consistencyCheck.patch(key)
+      .set({ recheck: 'QUEUED' })
+      // (A project never checked has no check item: none is made here.)
+      .where(
+        (attr, { eq, exists, notExists }) =>
+          `${exists(attr.checkedAt)} AND (${notExists(attr.recheck)} OR NOT ${eq(attr.recheck, 'QUEUED')})`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The job takes a queued check: answer changes from now on queue another. */
+export async function startRecheck(key: ProjectKey) {
+  try {
+    await db()
+      .entities.consistencyCheck.patch(key)
+      .set({ recheck: 'RUNNING' })
+      .where((attr, { exists }) => exists(attr.checkedAt))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function findingsOf(key: ProjectKey) {
@@ -53,12 +92,14 @@ export async function saveCheck(
   removed: string[],
 ) {
   const key = { teamId: check.teamId, projectId: check.projectId };
-  if (put.length) await db().entities.consistencyFinding.put(put).go({ concurrency: 4 });
-  if (removed.length) {
-    await db()
-      .entities.consistencyFinding.delete(removed.map((findingId) => ({ ...key, findingId })))
-      .go({ concurrency: 4 });
-  }
+  await writeAll(put, (batch, options) => db().entities.consistencyFinding.put(batch).go(options), [
+    'findingId',
+  ]);
+  await writeAll(
+    removed.map((findingId) => ({ ...key, findingId })),
+    (keys, options) => db().entities.consistencyFinding.delete(keys).go(options),
+    ['findingId'],
+  );
   await db().entities.consistencyCheck.put(check).go();
 }
 

@@ -50,7 +50,9 @@ export const ConsistencyFindingEntity = new Entity({
 
 /**
  * That a project was checked, when, and how many findings are open: the check is kept up to date
- * from the table's stream only for projects that have one.
+ * from the table's stream only for projects that have one. `recheck` is QUEUED when an answer
+ * changed since (set by the reactions, once until the job takes it: the consistency job's trigger),
+ * RUNNING while the job checks; a finished check is written without it.
  */
 export const ConsistencyCheckEntity = new Entity({
   model: { entity: 'consistencyCheck', version: '1', service: SERVICE },
@@ -60,6 +62,7 @@ export const ConsistencyCheckEntity = new Entity({
     checkedAt: { type: 'string', required: true },
     openCount: { type: 'number', required: true },
     checkedByUserId: { type: 'string' },
+    recheck: { type: ['QUEUED', 'RUNNING'] as const },
     updatedAt,
     ...timestamps,
   },
