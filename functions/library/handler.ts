@@ -1,6 +1,8 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import { listAutofillEmpty, useCandidate } from './autofill-empty';
+import { listGaps } from './gaps/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -61,4 +63,8 @@ export const handler = createGroupHandler(libraryRoutes, {
   getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
   reviewDrafts: async ({ caller, params, body, sessionId }) =>
     reviewDrafts(caller, params.projectId, body, sessionId),
+  listGaps: async ({ caller }) => listGaps(caller),
+  listAutofillEmpty: async ({ caller, params }) => listAutofillEmpty(caller, params.projectId),
+  useAutofillCandidate: async ({ caller, params, body, sessionId }) =>
+    useCandidate(caller, params.projectId, body, sessionId),
 });

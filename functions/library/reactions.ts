@@ -11,6 +11,7 @@ import type { QuestionItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { sessionMark } from '../common/session-mark';
+import { countGapChanges, gapsMoved } from './gaps/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -49,6 +50,7 @@ async function onQuestion(change: Change) {
   const before = change.oldImage as QuestionItem | undefined;
   await recordUse(now, before);
   await attachCitedDocuments(now, before);
+  if (gapsMoved(now, before)) await countGapChanges([change]);
   if (!offered(now)) {
     if (offered(before)) await repo.deleteCandidates(before.teamId, [before.questionId]);
     return;
@@ -164,6 +166,7 @@ export const batchReactions: BatchReactions = {
   libraryAnswer: async (changes) => {
     await reindex(changes);
     await announce(changes);
+    await countGapChanges(changes);
   },
   answerCandidate: announce,
 };

@@ -227,7 +227,7 @@ describe('stream jobs', () => {
     const actions = roleStatements(resources, roleOf(functionOf(job))).flatMap(actionsOf);
     for (const needed of ['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject', 'sqs:DeleteMessage'])
       expect(actions, needed).toContain(needed);
-    if (job.access.uploads === 'read') expect(actions).not.toContain('s3:PutObject');
+    if ((job.access.uploads as string) === 'read') expect(actions).not.toContain('s3:PutObject');
     else expect(actions).toContain('s3:PutObject');
     expect(actions.filter((a) => /^(ses|execute-api|cognito-idp|secretsmanager):/.test(a))).toEqual([]);
     // Only the dispatcher reads the stream.
