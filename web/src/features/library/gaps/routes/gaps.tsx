@@ -73,6 +73,12 @@ function GapCard({ gap, canManage, onAdd }: { gap: Gap; canManage: boolean; onAd
             : 'No library answer covers this'}
         </Text>
         {gap.prefill.answer ? (
+          <Text size="xs" c="dimmed">
+            Answered since on{' '}
+            {gap.projects.find((p) => p.projectId === gap.prefill.projectId)?.name ?? 'a project'}:
+          </Text>
+        ) : null}
+        {gap.prefill.answer ? (
           <Text
             size="sm"
             lineClamp={2}

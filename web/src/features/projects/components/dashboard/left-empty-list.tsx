@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { NO_ANSWER_TEXT } from '@shared/schemas/library-gaps';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -55,94 +55,91 @@ export function LeftEmptyList({
     );
   return (
     <ScrollArea.Autosize mah="65vh">
-      <Table verticalSpacing="sm" stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w="30%">Question</Table.Th>
-            <Table.Th>Why it was left empty</Table.Th>
-            <Table.Th w={170} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ question: q, why }) => (
-            <Table.Tr key={q.questionId} data-testid="empty-row">
-              <Table.Td>
-                {q.referenceNumber ? (
-                  <Text size="xs" c="dimmed">
-                    {q.referenceNumber}
-                  </Text>
-                ) : null}
-                <Text size="sm" fw={500}>
-                  {q.question}
+      <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Left empty">
+        {rows.map(({ question: q, why }) => (
+          <Group
+            key={q.questionId}
+            component="li"
+            data-testid="empty-row"
+            justify="space-between"
+            align="flex-start"
+            wrap="wrap"
+            gap="sm"
+            py="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Stack gap={6} style={{ flex: '1 1 420px', minWidth: 0 }}>
+              {q.referenceNumber ? (
+                <Text size="xs" c="dimmed">
+                  {q.referenceNumber}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                {why.closest ? (
-                  <Stack gap={4}>
-                    <Group gap={6} wrap="wrap">
-                      <Text size="sm">{NO_ANSWER_TEXT.BELOW_THRESHOLD}</Text>
-                      <Badge variant="light" color="gray">
-                        {confidencePercent(why.closest.confidence)}%
-                      </Badge>
-                    </Group>
-                    <Text size="sm" fw={500}>
-                      “{why.closest.originalQuestion}”
-                    </Text>
-                    <Text size="sm" c="dimmed" lineClamp={3}>
-                      {why.closest.answerExcerpt}
-                    </Text>
-                  </Stack>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {NO_ANSWER_TEXT.NO_MATCH}
+              ) : null}
+              <Text size="sm" fw={600}>
+                {q.question}
+              </Text>
+              {why.closest ? (
+                <Stack gap={2}>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm">{NO_ANSWER_TEXT.BELOW_THRESHOLD}</Text>
+                    <Badge variant="light" color="gray">
+                      {confidencePercent(why.closest.confidence)}%
+                    </Badge>
+                  </Group>
+                  <Text size="sm" fw={500}>
+                    “{why.closest.originalQuestion}”
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={6} align="flex-start">
-                  {why.closest && canAnswer ? (
-                    <Button
-                      size="xs"
-                      loading={use.isPending && use.variables?.questionId === q.questionId}
-                      onClick={() =>
-                        use.mutate(
-                          { projectId, questionId: q.questionId, answerId: why.closest!.answerId },
-                          {
-                            onSuccess: () => notifySuccess('Answer used: it is In Progress on the question'),
-                            onError: (error) => notifyError(isApiError(error) ? error.message : USE_ERROR),
-                          },
-                        )
-                      }
-                    >
-                      Use this answer
-                    </Button>
-                  ) : null}
-                  {canManageLibrary ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      component={Link}
-                      to={addToLibraryPath(q.question)}
-                      leftSection={<IconPlus size={14} />}
-                    >
-                      Add a library answer
-                    </Button>
-                  ) : null}
-                  <Anchor
-                    component={Link}
-                    size="xs"
-                    to={`${projectDashboardPath(projectId)}/${encodeURIComponent(q.questionId)}`}
-                    display="inline-flex"
-                    style={{ alignItems: 'center', gap: 4 }}
-                  >
-                    Open the question <IconExternalLink size={12} />
-                  </Anchor>
+                  <Text size="sm" c="dimmed" lineClamp={3}>
+                    {why.closest.answerExcerpt}
+                  </Text>
                 </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {NO_ANSWER_TEXT.NO_MATCH}
+                </Text>
+              )}
+            </Stack>
+            <Group gap={8} wrap="wrap" align="center">
+              {why.closest && canAnswer ? (
+                <Button
+                  size="xs"
+                  loading={use.isPending && use.variables?.questionId === q.questionId}
+                  onClick={() =>
+                    use.mutate(
+                      { projectId, questionId: q.questionId, answerId: why.closest!.answerId },
+                      {
+                        onSuccess: () => notifySuccess('Answer used: it is In Progress on the question'),
+                        onError: (error) => notifyError(isApiError(error) ? error.message : USE_ERROR),
+                      },
+                    )
+                  }
+                >
+                  Use this answer
+                </Button>
+              ) : null}
+              {canManageLibrary ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  component={Link}
+                  to={addToLibraryPath(q.question)}
+                  leftSection={<IconPlus size={14} />}
+                >
+                  Add a library answer
+                </Button>
+              ) : null}
+              <Anchor
+                component={Link}
+                size="xs"
+                to={`${projectDashboardPath(projectId)}/${encodeURIComponent(q.questionId)}`}
+                display="inline-flex"
+                style={{ alignItems: 'center', gap: 4 }}
+              >
+                Open the question <IconExternalLink size={12} />
+              </Anchor>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
     </ScrollArea.Autosize>
   );
 }
