@@ -29,10 +29,12 @@
  *            peak memory in a fresh process
  *   library  a 20,000-answer library imported through the API, suggestions for one question
  *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
+ *   gaps     the library's gap list for 50 projects × 300 questions: the job beside the floor of one
+ *            search per question, and a view of the stored list (issue 28 part 4)
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|gaps` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -58,6 +60,7 @@ import { benchAnswering } from './bench/answering';
 import { benchDetection } from './bench/detection';
 import { benchFamilies } from './bench/families';
 import { benchFanout } from './bench/fanout';
+import { benchGaps } from './bench/gaps';
 import { benchImports } from './bench/imports';
 import { benchInsights } from './bench/insights';
 import { benchInvite } from './bench/invite';
@@ -105,7 +108,8 @@ type Part =
   | 'detection'
   | 'library'
   | 'suggestions'
-  | 'insights';
+  | 'insights'
+  | 'gaps';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -121,6 +125,7 @@ const PARTS: Part[] = [
   'library',
   'suggestions',
   'insights',
+  'gaps',
 ];
 const INVITES = 30;
 
@@ -550,6 +555,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   insights: async () => {
     heading('Insights at size: 100,000 answered questions searched, and the public API');
     await benchInsights(await benchStack(), await demoToken(), addRow);
+  },
+  gaps: async () => {
+    heading("The library's gap list: 50 projects × 300 questions, the job beside its floor, the view");
+    await benchGaps(addRow);
   },
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');

@@ -25,7 +25,10 @@ export const QUESTION_NOT_FOUND = 'That question does not exist';
 
 export async function recordEmpty(
   run: { teamId: string; projectId: string; runId: string },
-  left: Array<{ question: repo.QuestionItem; closest?: { entry: repo.LibraryAnswerItem; confidence: number } }>,
+  left: Array<{
+    question: repo.QuestionItem;
+    closest?: { entry: repo.LibraryAnswerItem; confidence: number };
+  }>,
 ) {
   const expiresAt = Math.floor(Date.now() / 1000) + KEPT_SECONDS;
   await gapsRepo.putAutofillEmpty(

@@ -150,7 +150,10 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
           // Only available answers: flagged ones wait for review, archived ones are hidden.
           if (entry?.answerStatus !== 'IN-USE') {
             // Left empty: why, and the closest available answer below the threshold (issue 28 part 6).
-            left.push({ question, closest: best?.answerStatus === 'IN-USE' ? { entry: best, confidence } : undefined });
+            left.push({
+              question,
+              closest: best?.answerStatus === 'IN-USE' ? { entry: best, confidence } : undefined,
+            });
             return false;
           }
           return repo.fillDraft(

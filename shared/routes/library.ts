@@ -298,7 +298,8 @@ export const library = routeGroup(
       path: '/api/projects/{projectId}/autofill/empty',
       auth: 'user',
       permission: 'READ_ANSWER',
-      summary: "The questions the project's latest autofill run left empty, and why (with the closest answer)",
+      summary:
+        "The questions the project's latest autofill run left empty, and why (with the closest answer)",
       response: AutofillEmpty.array(),
     }),
     useAutofillCandidate: route({
@@ -306,7 +307,8 @@ export const library = routeGroup(
       path: '/api/projects/{projectId}/autofill/use',
       auth: 'user',
       permission: 'ANSWER_QUESTION',
-      summary: 'Answer an empty question from a library answer (the closest one autofill found below the threshold)',
+      summary:
+        'Answer an empty question from a library answer (the closest one autofill found below the threshold)',
       body: UseCandidateRequest,
       response: UseCandidateResult,
     }),

@@ -36,8 +36,10 @@ async function project(name: string, questions: string[]) {
   const ids: string[] = [];
   for (const question of questions)
     ids.push(
-      ok(await api.as(token).call('addQuestion', { params: { projectId }, body: { question } }), 'addQuestion')
-        .questionId,
+      ok(
+        await api.as(token).call('addQuestion', { params: { projectId }, body: { question } }),
+        'addQuestion',
+      ).questionId,
     );
   return { projectId, ids };
 }
@@ -112,7 +114,10 @@ describe('gaps', () => {
 
     // Assess: the library answers it now, so the gap goes (the list refreshes itself).
     await expect.poll(() => cycleGap().count(), { timeout: 60_000 }).toBe(0);
-    await page.getByText(/carbon emissions/).first().waitFor();
+    await page
+      .getByText(/carbon emissions/)
+      .first()
+      .waitFor();
     await shot(page, 'gaps-after-add');
   }, 240_000);
 });
@@ -144,12 +149,16 @@ describe('honest "no answer" in the autofill review', () => {
       'Do you sponsor open-source projects?',
     ]);
     await stack.settle();
-    ok<AutofillRun>(await api.as(token).call('startAutofill', { params: { projectId }, body: {} }), 'startAutofill');
+    ok<AutofillRun>(
+      await api.as(token).call('startAutofill', { params: { projectId }, body: {} }),
+      'startAutofill',
+    );
     await expect
       .poll(
         async () => {
           await stack.settle();
-          return ok<AutofillRun>(await api.as(token).call('getAutofill', { params: { projectId } }), 'run').status;
+          return ok<AutofillRun>(await api.as(token).call('getAutofill', { params: { projectId } }), 'run')
+            .status;
         },
         { timeout: 60_000 },
       )

@@ -113,7 +113,10 @@ describe('gaps', () => {
     ]);
     const secret = await project(
       'Umbrella (private)',
-      ['Do you offset the carbon emissions of your data centres?', 'Do you publish a modern slavery statement?'],
+      [
+        'Do you offset the carbon emissions of your data centres?',
+        'Do you publish a modern slavery statement?',
+      ],
       [owner],
     );
 
@@ -125,7 +128,10 @@ describe('gaps', () => {
     const carbonForMember = seenByMember.gaps.filter((g) => CARBON.test(g.question));
     expect(carbonForMember).toHaveLength(1);
     expect(carbonForMember[0]).toMatchObject({ count: 2 });
-    expect(carbonForMember[0].projects.map((p) => p.name).sort()).toEqual(['Acme renewal', 'Globex onboarding']);
+    expect(carbonForMember[0].projects.map((p) => p.name).sort()).toEqual([
+      'Acme renewal',
+      'Globex onboarding',
+    ]);
     expect(seenByMember.gaps[0]).toBe(carbonForMember[0]);
     expect(seenByMember.gaps.some((g) => SLAVERY.test(g.question))).toBe(false);
     expect(JSON.stringify(seenByMember)).not.toContain(secret.projectId);
@@ -151,14 +157,22 @@ describe('gaps', () => {
     ]);
     const answer = 'Yes: every employee may lease a bicycle through salary sacrifice, up to GBP 3,000.';
     ok(
-      await as(member).call('updateQuestion', { params: { projectId, questionId: ids[1] }, body: { answer } }),
+      await as(member).call('updateQuestion', {
+        params: { projectId, questionId: ids[1] },
+        body: { answer },
+      }),
       'answer by hand',
     );
     const listed = await gaps(member);
     const before = listed.gaps.find((g) => /cycle/i.test(g.question));
     expect(before).toMatchObject({
       count: 2,
-      prefill: { answer, projectId, questionId: ids[1], question: 'Do you offer staff a cycle to work scheme?' },
+      prefill: {
+        answer,
+        projectId,
+        questionId: ids[1],
+        question: 'Do you offer staff a cycle to work scheme?',
+      },
     });
 
     // Act: the library gets that answer, as the gap's Add to library does.
@@ -178,8 +192,10 @@ describe('gaps', () => {
 
 describe('honest "no answer" in the autofill review', () => {
   const questionsOf = async (projectId: string) =>
-    ok<{ items: Question[] }>(await as(owner).call('listQuestions', { params: { projectId } }), 'listQuestions')
-      .items;
+    ok<{ items: Question[] }>(
+      await as(owner).call('listQuestions', { params: { projectId } }),
+      'listQuestions',
+    ).items;
 
   it('records why each question was left empty, names the closest answer below the threshold, and Use this answer fills it', async () => {
     // Prepare
@@ -190,7 +206,10 @@ describe('honest "no answer" in the autofill review', () => {
     ]);
 
     // Act
-    ok<AutofillRun>(await as(member).call('startAutofill', { params: { projectId }, body: {} }), 'startAutofill');
+    ok<AutofillRun>(
+      await as(member).call('startAutofill', { params: { projectId }, body: {} }),
+      'startAutofill',
+    );
     await expect
       .poll(async () => {
         await stack.settle();
@@ -251,7 +270,10 @@ describe('honest "no answer" in the autofill review', () => {
       'searchLibrary',
     ).items.filter((a) => a.originalQuestion === 'Do you sponsor open-source projects?');
     ok(
-      await as(owner).call('updateAnswer', { params: { answerId: answers[0].answerId }, body: { answerStatus: 'ARCHIVED' } }),
+      await as(owner).call('updateAnswer', {
+        params: { answerId: answers[0].answerId },
+        body: { answerStatus: 'ARCHIVED' },
+      }),
       'archive',
     );
 
@@ -264,7 +286,9 @@ describe('honest "no answer" in the autofill review', () => {
       params: { projectId: hidden.projectId },
       body: { questionId: hidden.ids[0], answerId: answers[1].answerId },
     });
-    const privateReasons = await as(member).call('listAutofillEmpty', { params: { projectId: hidden.projectId } });
+    const privateReasons = await as(member).call('listAutofillEmpty', {
+      params: { projectId: hidden.projectId },
+    });
 
     // Assess
     expect(archived.status).toBe(422);

@@ -37,14 +37,18 @@ export interface LibraryEntry {
 
 export interface StoredGap {
   gapId: string;
-  /** Each wording and how often it was asked, most often first. */
-  wordings: Array<{ text: string; count: number }>;
+  /** Each wording, most often asked first, and how often in each project ([projectId, count]). */
+  wordings: Array<{ text: string; projects: Array<[string, number]> }>;
   closest?: ClosestAnswer;
-  /** Every question of the gap: project, question, index of its wording. */
-  occurrences: Array<{ p: string; q: string; w: number }>;
+  /** A question of the gap in each project: [projectId, questionId, index of its wording]. */
+  first: Array<[string, string, number]>;
   /** The latest answered question of each project (what "Add to library" starts from). */
   answers: Array<{ projectId: string; questionId: string; question: string; answer: string; at: string }>;
 }
+
+/** How many questions asked a gap. */
+export const asked = (gap: StoredGap) =>
+  gap.wordings.reduce((sum, w) => sum + w.projects.reduce((n, [, count]) => n + count, 0), 0);
 
 const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -111,7 +115,8 @@ export function findGaps(
     if (found) found.questions.push(q);
     else byWording.set(key, { text: q.question.trim().replace(/\s+/g, ' '), questions: [q] });
   }
-  const open: Array<{ text: string; questions: GapQuestion[]; terms: string[]; closest?: ClosestAnswer }> = [];
+  const open: Array<{ text: string; questions: GapQuestion[]; terms: string[]; closest?: ClosestAnswer }> =
+    [];
   for (const wording of byWording.values()) {
     const terms = [...new Set(analyze(wording.text))];
     if (!terms.length) continue;
@@ -155,11 +160,14 @@ export function findGaps(
     const wordings = list
       .map((i) => open[i])
       .sort((a, b) => b.questions.length - a.questions.length || a.text.localeCompare(b.text));
-    const occurrences: StoredGap['occurrences'] = [];
+    const first = new Map<string, [string, string, number]>();
     const latest = new Map<string, StoredGap['answers'][number]>();
+    const stored: StoredGap['wordings'] = [];
     wordings.forEach((w, at) => {
+      const perProject = new Map<string, number>();
       for (const q of w.questions) {
-        occurrences.push({ p: q.projectId, q: q.questionId, w: at });
+        perProject.set(q.projectId, (perProject.get(q.projectId) ?? 0) + 1);
+        if (!first.has(q.projectId)) first.set(q.projectId, [q.projectId, q.questionId, at]);
         if (!q.answer?.trim()) continue;
         const seen = latest.get(q.projectId);
         const when = q.answeredAt ?? '';
@@ -172,6 +180,7 @@ export function findGaps(
             at: when,
           });
       }
+      stored.push({ text: w.text, projects: [...perProject] });
     });
     const closest = wordings
       .map((w) => w.closest)
@@ -179,11 +188,11 @@ export function findGaps(
       .sort((a, b) => b.confidence - a.confidence)[0];
     gaps.push({
       gapId: createHash('sha256').update(wordings[0].terms.sort().join(' ')).digest('hex').slice(0, 16),
-      wordings: wordings.map((w) => ({ text: w.text, count: w.questions.length })),
+      wordings: stored,
       ...(closest ? { closest } : {}),
-      occurrences,
+      first: [...first.values()],
       answers: [...latest.values()],
     });
   }
-  return gaps.sort((a, b) => b.occurrences.length - a.occurrences.length || a.gapId.localeCompare(b.gapId));
+  return gaps.sort((a, b) => asked(b) - asked(a) || a.gapId.localeCompare(b.gapId));
 }

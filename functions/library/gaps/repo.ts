@@ -114,7 +114,11 @@ export async function autofillEmptyOf(teamId: string, projectId: string, runId: 
  */
 export async function answerFromLibrary(
   question: QuestionItem,
-  entry: { answerId: string; answer: string; responseClassification?: QuestionItem['responseClassification'] },
+  entry: {
+    answerId: string;
+    answer: string;
+    responseClassification?: QuestionItem['responseClassification'];
+  },
   byUserId: string,
   changedBySession: string,
 ) {
