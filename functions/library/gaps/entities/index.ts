@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { key, SERVICE, updatedAt } from '../../common/entities/keys';
+import { key, SERVICE, updatedAt } from '../../../common/entities/keys';
 
 export const GAPS_STATUSES = ['QUEUED', 'RUNNING', 'READY'] as const;
 
