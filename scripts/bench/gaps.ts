@@ -15,7 +15,7 @@
  */
 
 import { asked, findGaps, type GapQuestion, type LibraryEntry } from '../../functions/library/gaps/find-gaps';
-import { reportFor, type Snapshot } from '../../functions/library/gaps/service';
+import { reportFor, type Snapshot } from '../../functions/library/gaps/view';
 import { confidenceOf, LibraryIndex } from '../../functions/library/search/engine';
 import { AUTOFILL_THRESHOLD } from '../../shared/schemas/answer';
 import { ms } from './report';

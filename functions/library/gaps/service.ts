@@ -12,27 +12,22 @@
  * PRIVATE projects: the list holds every project's questions, and each view keeps only the
  * projects the caller can see (counts, projects and the question "Add to library" starts from).
  */
-
 import { AUTOFILL_THRESHOLD } from '../../../shared/schemas/answer';
-import { GAP_WINDOW_DAYS, GAPS_LISTED, type Gap, type GapReport } from '../../../shared/schemas/library-gaps';
+import { GAP_WINDOW_DAYS, type GapReport } from '../../../shared/schemas/library-gaps';
 import type { TeamCaller } from '../../common/caller';
 import { canSeeProject } from '../../common/entities';
 import { logger } from '../../common/logger';
 import { deleteUpload, readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { answersOf, getIndexPointer } from '../repo';
 import { teamIndex } from '../search/store';
-import { findGaps, type GapQuestion, type LibraryEntry, type StoredGap } from './find-gaps';
+import { findGaps, type GapQuestion, type LibraryEntry } from './find-gaps';
 import * as repo from './repo';
+import { reportFor, type Snapshot } from './view';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A run that has not finished this long after it started will not (the job's limit is 15 minutes). */
 const STALE_RUN_MS = 20 * 60 * 1000;
 const READS_IN_FLIGHT = 4;
-
-export interface Snapshot {
-  computedAt: string;
-  gaps: StoredGap[];
-}
 
 /** The last snapshot read, by object key (each computation writes a new one). */
 let held: { objectKey: string; snapshot: Snapshot } | null = null;
@@ -72,65 +67,6 @@ export async function listGaps(caller: TeamCaller): Promise<GapReport> {
     projects.filter((p) => canSeeProject(p, userId)).map((p) => [p.projectId, p.name] as const),
   );
   return { ...reportFor(snapshot, visible), updating };
-}
-
-/** The stored list as someone who sees these projects (id → name) sees it. */
-export function reportFor(snapshot: Snapshot, visible: Map<string, string>): Omit<GapReport, 'updating'> {
-  const gaps: Gap[] = [];
-  for (const stored of snapshot.gaps) {
-    const gap = visibleGap(stored, visible);
-    if (gap) gaps.push(gap);
-  }
-  gaps.sort((a, b) => b.count - a.count);
-  return { gaps: gaps.slice(0, GAPS_LISTED), total: gaps.length, computedAt: snapshot.computedAt };
-}
-
-/** A stored gap as the caller may see it, or null when none of its questions is in a project they see. */
-function visibleGap(stored: StoredGap, visible: Map<string, string>): Gap | null {
-  const perProject = new Map<string, number>();
-  const perWording: Array<[number, number]> = [];
-  stored.wordings.forEach((w, at) => {
-    let count = 0;
-    for (const [projectId, n] of w.projects) {
-      if (!visible.has(projectId)) continue;
-      perProject.set(projectId, (perProject.get(projectId) ?? 0) + n);
-      count += n;
-    }
-    if (count) perWording.push([at, count]);
-  });
-  if (!perWording.length) return null;
-  perWording.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  const wordings = perWording.map(([w]) => stored.wordings[w].text);
-  const answered = stored.answers
-    .filter((a) => visible.has(a.projectId))
-    .sort((a, b) => b.at.localeCompare(a.at))[0];
-  const first =
-    stored.first.find(([p, , w]) => visible.has(p) && w === perWording[0][0]) ??
-    stored.first.find(([p]) => visible.has(p));
-  const prefill = answered
-    ? {
-        question: answered.question,
-        answer: answered.answer,
-        projectId: answered.projectId,
-        questionId: answered.questionId,
-      }
-    : {
-        question: first ? stored.wordings[first[2]].text : wordings[0],
-        answer: '',
-        projectId: first?.[0] ?? '',
-        questionId: first?.[1] ?? '',
-      };
-  return {
-    gapId: stored.gapId,
-    question: wordings[0],
-    count: perWording.reduce((sum, [, n]) => sum + n, 0),
-    projects: [...perProject]
-      .map(([projectId, count]) => ({ projectId, name: visible.get(projectId) ?? '', count }))
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    wordings: wordings.slice(1, 6),
-    prefill,
-    ...(stored.closest ? { closest: stored.closest } : {}),
-  };
 }
 
 // ——— The job ———
