@@ -81,7 +81,8 @@ describe('gaps', () => {
     // Act: from the library page to its gap list.
     await page.goto(`${stack.appUrl}/Answers`);
     const link = page.getByRole('link', { name: /Gaps/ });
-    await link.waitFor();
+    await link.getByTestId('gap-count').waitFor({ timeout: 60_000 });
+    await page.getByRole('list', { name: 'Answers' }).waitFor();
     await shot(page, 'gaps-library-link');
     await link.click();
     await page.waitForURL(`${stack.appUrl}/Answers/gaps`);

@@ -8,7 +8,8 @@ export const GAPS_PATH = '/Answers/gaps';
 /** The library page's way to its to-do list, with how many gaps there are. */
 export function GapsLink() {
   const gaps = useGaps();
-  const total = gaps.data?.total;
+  // No count before the list was first computed (it is being computed: the query asks again).
+  const total = gaps.data?.computedAt ? gaps.data.total : undefined;
   return (
     <Button
       component={Link}

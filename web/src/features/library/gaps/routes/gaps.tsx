@@ -29,6 +29,9 @@ const ERRORS = {
   add: 'The answer could not be added. Please try again.',
 } as const;
 
+const same = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
 const times = (n: number) => (n === 1 ? 'Asked once' : `Asked ${n.toLocaleString('en')} times`);
 
 function GapCard({ gap, canManage, onAdd }: { gap: Gap; canManage: boolean; onAdd: () => void }) {
@@ -68,9 +71,11 @@ function GapCard({ gap, canManage, onAdd }: { gap: Gap; canManage: boolean; onAd
           </Text>
         ) : null}
         <Text size="xs" c="dimmed" lineClamp={2}>
-          {gap.closest
-            ? `Closest answer below the confidence threshold: “${gap.closest.originalQuestion}” (${confidencePercent(gap.closest.confidence)}%)`
-            : 'No library answer covers this'}
+          {!gap.closest
+            ? 'No library answer covers this'
+            : same(gap.closest.originalQuestion, gap.question)
+              ? `The library holds this question, but its answers compete (${confidencePercent(gap.closest.confidence)}%): review them in the library`
+              : `Closest answer below the confidence threshold: “${gap.closest.originalQuestion}” (${confidencePercent(gap.closest.confidence)}%)`}
         </Text>
         {gap.prefill.answer ? (
           <Text size="xs" c="dimmed">
