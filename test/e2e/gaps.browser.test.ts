@@ -94,8 +94,9 @@ describe('gaps', () => {
     const card = cycleGap();
     expect(await card.count()).toBe(1);
     await card.getByText('Asked 2 times').waitFor();
-    await card.getByText('Acme renewal').waitFor();
-    await card.getByText('Globex onboarding').waitFor();
+    await card.getByRole('link', { name: 'Acme renewal' }).waitFor();
+    await card.getByRole('link', { name: 'Globex onboarding' }).waitFor();
+    await card.getByText('Answered since on Acme renewal:').waitFor();
     await shot(page, 'gaps-list');
     await page.setViewportSize({ width: 375, height: 812 });
     await cycleGap().scrollIntoViewIfNeeded();
