@@ -29,12 +29,14 @@
  *            peak memory in a fresh process
  *   library  a 20,000-answer library imported through the API, suggestions for one question
  *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
+ *   gaps     the library's gap list for 50 projects × 300 questions: the job beside the floor of one
+ *            search per question, and a view of the stored list (issue 28 part 4)
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *   consistency  the contradiction detector: precision and recall on test/fixtures/consistency,
  *            and comparing every answer of a 400-question project with every other
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -61,6 +63,7 @@ import { benchConsistency } from './bench/consistency';
 import { benchDetection } from './bench/detection';
 import { benchFamilies } from './bench/families';
 import { benchFanout } from './bench/fanout';
+import { benchGaps } from './bench/gaps';
 import { benchImports } from './bench/imports';
 import { benchInsights } from './bench/insights';
 import { benchInvite } from './bench/invite';
@@ -109,7 +112,8 @@ type Part =
   | 'library'
   | 'suggestions'
   | 'insights'
-  | 'consistency';
+  | 'consistency'
+  | 'gaps';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -126,6 +130,7 @@ const PARTS: Part[] = [
   'suggestions',
   'insights',
   'consistency',
+  'gaps',
 ];
 const INVITES = 30;
 
@@ -555,6 +560,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   insights: async () => {
     heading('Insights at size: 100,000 answered questions searched, and the public API');
     await benchInsights(await benchStack(), await demoToken(), addRow);
+  },
+  gaps: async () => {
+    heading("The library's gap list: 50 projects × 300 questions, the job beside its floor, the view");
+    await benchGaps(addRow);
   },
   detection: async () => {
     heading('Layout detection against the layout test set (test/fixtures/questionnaires)');

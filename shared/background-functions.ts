@@ -86,10 +86,14 @@ export const BACKGROUND_FUNCTIONS = {
   autofill: {
     entry: 'functions/library/autofill-job.ts',
     description:
-      "Fill from library: proposes the library's best answer for each unanswered question of a project, fills the confident ones as drafts",
-    access: { table: 'readwrite', uploads: 'read' },
+      "Fill from library: proposes the library's best answer for each unanswered question of a project, fills the confident ones as drafts; computes the library's gap list",
+    // Writes the gap list's object (library-gaps/).
+    access: { table: 'readwrite', uploads: 'readwrite' },
     job: {
-      triggers: [{ entity: 'autofillRun', attribute: 'status', value: 'QUEUED' }],
+      triggers: [
+        { entity: 'autofillRun', attribute: 'status', value: 'QUEUED' },
+        { entity: 'libraryGaps', attribute: 'status', value: 'QUEUED' },
+      ],
       memoryMb: 2048,
       timeoutSeconds: 900,
       maxConcurrency: 2,

@@ -9,10 +9,16 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fromStreamQueue } from '../common/stream-queue';
 import { runAutofill } from './autofill';
+import { runGaps } from './gaps/service';
 
 export async function handleStreamRecords(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   for (const record of event.Records) {
     const image = record.dynamodb?.NewImage;
+    // The library's gap list (gaps/service.ts) is computed here too: the same reads, the same index.
+    if (image?.__edb_e__?.S === 'libraryGaps' && image.status?.S === 'QUEUED') {
+      await runGaps(String(image.teamId?.S));
+      continue;
+    }
     if (image?.__edb_e__?.S !== 'autofillRun' || image.status?.S !== 'QUEUED') continue;
     const { teamId, projectId, runId } = unmarshall(image as Record<string, AttributeValue>);
     await runAutofill({ teamId, projectId, runId });

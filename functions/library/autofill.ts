@@ -20,6 +20,7 @@ import { ConflictError, UnprocessableError } from '../common/errors';
 import { logger } from '../common/logger';
 import { visibleProject } from '../common/project-access';
 import { sessionMark } from '../common/session-mark';
+import { recordEmpty } from './autofill-empty';
 import * as repo from './repo';
 import { confidenceOf } from './search/engine';
 import { teamIndex } from './search/store';
@@ -130,21 +131,31 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
       const hits = index.search(question.question, 2);
       return { question, hit: hits[0], confidence: confidenceOf(hits) };
     });
-    const confident = proposals.filter((p) => p.hit && p.confidence >= run.threshold);
+    // Every best hit's entry: the confident ones are filled, the others are the closest candidates.
     const entries = new Map(
-      (await repo.getAnswers(key.teamId, [...new Set(confident.map((p) => p.hit.answerId))])).map((a) => [
-        a.answerId,
-        a,
-      ]),
+      (
+        await repo.getAnswers(key.teamId, [
+          ...new Set(proposals.flatMap((p) => (p.hit && p.confidence > 0 ? [p.hit.answerId] : []))),
+        ])
+      ).map((a) => [a.answerId, a]),
     );
+    const left: Parameters<typeof recordEmpty>[1] = [];
     let filled = 0;
     for (let i = 0; i < proposals.length; i += WRITES_IN_FLIGHT) {
       const chunk = proposals.slice(i, i + WRITES_IN_FLIGHT);
       const written = await Promise.all(
         chunk.map(async ({ question, hit, confidence }) => {
-          const entry = hit && confidence >= run.threshold ? entries.get(hit.answerId) : undefined;
+          const best = hit && confidence > 0 ? entries.get(hit.answerId) : undefined;
+          const entry = confidence >= run.threshold ? best : undefined;
           // Only available answers: flagged ones wait for review, archived ones are hidden.
-          if (entry?.answerStatus !== 'IN-USE') return false;
+          if (entry?.answerStatus !== 'IN-USE') {
+            // Left empty: why, and the closest available answer below the threshold (issue 28 part 6).
+            left.push({
+              question,
+              closest: best?.answerStatus === 'IN-USE' ? { entry: best, confidence } : undefined,
+            });
+            return false;
+          }
           return repo.fillDraft(
             question,
             {
@@ -169,6 +180,7 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
         await repo.updateAutofill(key, 'RUNNING', { processed, filled });
       }
     }
+    await recordEmpty(key, left);
     await repo.updateAutofill(key, 'RUNNING', {
       status: 'DONE',
       processed: proposals.length,

@@ -1,7 +1,9 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import { listAutofillEmpty, useCandidate } from './autofill-empty';
 import { checkConsistency, dismissFinding, getConsistency } from './consistency/service';
+import { listGaps } from './gaps/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -65,4 +67,8 @@ export const handler = createGroupHandler(libraryRoutes, {
   getConsistency: async ({ caller, params }) => getConsistency(caller, params.projectId),
   checkConsistency: async ({ caller, params }) => checkConsistency(caller, params.projectId),
   dismissFinding: async ({ caller, params, body }) => dismissFinding(caller, params.projectId, body),
+  listGaps: async ({ caller }) => listGaps(caller),
+  listAutofillEmpty: async ({ caller, params }) => listAutofillEmpty(caller, params.projectId),
+  useAutofillCandidate: async ({ caller, params, body, sessionId }) =>
+    useCandidate(caller, params.projectId, body, sessionId),
 });

@@ -15,6 +15,7 @@ import {
   reactions as consistencyCheckReactions,
   batchReactions as consistencyReactions,
 } from './consistency/reactions';
+import { countGapChanges, gapsMoved } from './gaps/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -53,6 +54,7 @@ async function onQuestion(change: Change) {
   const before = change.oldImage as QuestionItem | undefined;
   await recordUse(now, before);
   await attachCitedDocuments(now, before);
+  if (gapsMoved(now, before)) await countGapChanges([change]);
   if (!offered(now)) {
     if (offered(before)) await repo.deleteCandidates(before.teamId, [before.questionId]);
     return;
@@ -175,6 +177,7 @@ export const batchReactions: BatchReactions = {
   libraryAnswer: async (changes) => {
     await reindex(changes);
     await announce(changes);
+    await countGapChanges(changes);
   },
   answerCandidate: announce,
 };

@@ -32,6 +32,7 @@ import {
 } from '../schemas/answer';
 import { Ok } from '../schemas/common';
 import { ConsistencyReport, DismissFindingRequest } from '../schemas/consistency';
+import { AutofillEmpty, GapReport, UseCandidateRequest, UseCandidateResult } from '../schemas/library-gaps';
 import { route, routeGroup } from './route';
 
 const ANSWER = '/api/answers/{answerId}';
@@ -309,6 +310,35 @@ export const library = routeGroup(
       summary: "Dismiss a consistency finding with a reason (kept in both questions' activity)",
       body: DismissFindingRequest,
       response: ConsistencyReport,
+    }),
+    // Issue 28 parts 4 and 6: the gap list, and why autofill left questions empty.
+    listGaps: route({
+      method: 'GET',
+      path: '/api/answers/gaps',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary:
+        'Gaps: questions of the last 90 days the library does not answer with confidence, grouped, most frequent first (projects the caller can see)',
+      response: GapReport,
+    }),
+    listAutofillEmpty: route({
+      method: 'GET',
+      path: '/api/projects/{projectId}/autofill/empty',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary:
+        "The questions the project's latest autofill run left empty, and why (with the closest answer)",
+      response: AutofillEmpty.array(),
+    }),
+    useAutofillCandidate: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/autofill/use',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary:
+        'Answer an empty question from a library answer (the closest one autofill found below the threshold)',
+      body: UseCandidateRequest,
+      response: UseCandidateResult,
     }),
   },
 );

@@ -161,6 +161,8 @@ describe('stream jobs', () => {
     ]);
     expect(BACKGROUND_FUNCTIONS.autofill.job.triggers).toEqual([
       { entity: 'autofillRun', attribute: 'status', value: 'QUEUED' },
+      // The library's gap list (issue 28 part 4) is computed by the same job.
+      { entity: 'libraryGaps', attribute: 'status', value: 'QUEUED' },
     ]);
     expect(BACKGROUND_FUNCTIONS.sourceProcessor.job.triggers).toEqual([
       { entity: 'source', attribute: 'status', value: 'PROCESSING' },

@@ -178,6 +178,8 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
     findingId: 'finding-sweep',
     reason: 'Different systems: both answers are right.',
   }),
+  // A question of another project: 404 unless FRESH_BODY gives an empty question of the caller's own.
+  useAutofillCandidate: (ctx) => ({ questionId: 'question-1', answerId: ctx.answerId }),
   // A new term each time: a second term of the same name is refused.
   createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
   searchInsights: () => ({ complianceStatusList: 'COMPLIANT,NON-COMPLIANT', answeredAfter: '2026-01-01' }),
@@ -504,6 +506,11 @@ export const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: strin
   compareSourceVersion: async () => ({ previousSourceId: lastPreviousSource }),
   // The draft FRESH.reviewDrafts just wrote (params are made first).
   reviewDrafts: async () => ({ questionIds: [lastDraft], decision: 'ACCEPT' }),
+  // An empty question of the team's project, answered from the team's library answer.
+  useAutofillCandidate: async (team) => {
+    const { questionId } = await freshQuestion(team);
+    return { questionId, answerId: team.answerId };
+  },
   // A candidate written as the library's reaction writes it (a question saved with Include in Library).
   updateCandidates: async (team) => {
     const questionId = newQuestionId();

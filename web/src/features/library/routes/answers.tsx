@@ -15,7 +15,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Answer, type Candidate, LIBRARY_LIMITS } from '@shared/schemas/answer';
 import { IconBooks, IconFolderPlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { useBulkUpdateAnswers } from '@/features/library/api/bulk-update-answers';
 import { useCreateCollection } from '@/features/library/api/create-collection';
@@ -26,7 +27,7 @@ import { useAuthors } from '@/features/library/api/list-team-members';
 import { useLibraryPages } from '@/features/library/api/search-library';
 import { useUpdateCandidates } from '@/features/library/api/update-candidates';
 import { useUpdateCollection } from '@/features/library/api/update-collection';
-import { AnswerFormModal } from '@/features/library/components/answer-form-modal';
+import { AnswerFormModal, type AnswerFormValues } from '@/features/library/components/answer-form-modal';
 import { AnswerInsightsModal } from '@/features/library/components/answer-insights-modal';
 import { AnswerRow, type LibraryRowData } from '@/features/library/components/answer-row';
 import { CandidateReviewModal } from '@/features/library/components/candidate-review-modal';
@@ -34,6 +35,7 @@ import { CollectionsNav } from '@/features/library/components/collections-nav';
 import { GlossaryPanel } from '@/features/library/components/glossary-panel';
 import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
+import { GapsLink } from '@/features/library/gaps/components/gaps-link';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -89,6 +91,16 @@ export default function AnswersRoute() {
   const [term] = useDebouncedValue(search, 500);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
+  // Add Answer started from elsewhere (a question autofill left empty): /Answers?addQuestion=<question>.
+  const [params, setParams] = useSearchParams();
+  const addQuestion = params.get('addQuestion');
+  const [addFrom, setAddFrom] = useState<AnswerFormValues | undefined>(undefined);
+  useEffect(() => {
+    if (addQuestion === null || !canManage) return;
+    setAddFrom({ question: addQuestion, answer: '' });
+    setAdding(true);
+    setParams({}, { replace: true });
+  }, [addQuestion, canManage, setParams]);
   const [importing, setImporting] = useState(false);
   const [openAnswer, setOpenAnswer] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<Candidate | null>(null);
@@ -171,20 +183,23 @@ export default function AnswersRoute() {
             Approved answers your team reuses on every questionnaire.
           </Text>
         </Stack>
-        {canManage ? (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={18} />}
-              onClick={() => setImporting(true)}
-            >
-              Import
-            </Button>
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-              Add
-            </Button>
-          </Group>
-        ) : null}
+        <Group gap="sm">
+          <GapsLink />
+          {canManage ? (
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={18} />}
+                onClick={() => setImporting(true)}
+              >
+                Import
+              </Button>
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+                Add
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
       </Group>
 
       <div className={classes.layout}>
@@ -383,8 +398,12 @@ export default function AnswersRoute() {
         opened={adding}
         title="Add Answer"
         submitLabel="Add"
+        initial={addFrom}
         saving={add.isPending}
-        onClose={() => setAdding(false)}
+        onClose={() => {
+          setAdding(false);
+          setAddFrom(undefined);
+        }}
         onSubmit={async (values) => {
           try {
             const result = await add.mutateAsync({ items: [values], creationMethod: 'MANUALLY' });
@@ -392,6 +411,7 @@ export default function AnswersRoute() {
               result.created ? 'Answer added to the library' : 'The library already has that answer',
             );
             setAdding(false);
+            setAddFrom(undefined);
           } catch (error) {
             notifyError(ERRORS.import);
             throw error;

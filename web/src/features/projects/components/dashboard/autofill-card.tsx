@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { ProjectDashboard } from '@shared/schemas/project';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useStartAutofill } from '@/features/projects/api/start-autofill';
 import { isApiError } from '@/lib/api-client';
 import { relativeTime } from '@/lib/dates';
 import { notifyError } from '@/lib/notify';
-import { DraftsReviewModal } from './drafts-review-modal';
+import { DraftsReviewModal, type ReviewTab } from './drafts-review-modal';
 import { SectionCard } from './section-card';
 
 export const AUTOFILL_ERROR = 'Fill from library could not start. Please try again.';
@@ -24,6 +24,11 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
   const run = useAutofill(project.projectId).data;
   const start = useStartAutofill();
   const [reviewing, setReviewing] = useState(false);
+  const [tab, setTab] = useState<ReviewTab>('drafts');
+  const review = (on: ReviewTab) => {
+    setTab(on);
+    setReviewing(true);
+  };
   const active = run?.status === 'QUEUED' || run?.status === 'RUNNING';
   const completed = project.projectStatus === 'COMPLETE';
 
@@ -51,7 +56,12 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
       <Text size="sm" c="dimmed">
         Last run {relativeTime(run.finishedAt ?? run.createdAt)}: {plural(run.filled, 'answer', 'answers')}{' '}
         filled of {plural(run.total, 'unanswered question', 'unanswered questions')}; the rest show their
-        suggestions.
+        suggestions.{' '}
+        {run.filled < run.total && canAnswer ? (
+          <Anchor component="button" type="button" size="sm" onClick={() => review('empty')}>
+            See why {run.total - run.filled === 1 ? 'one was' : 'they were'} left empty
+          </Anchor>
+        ) : null}
       </Text>
     );
   } else if (run?.status === 'FAILED') {
@@ -116,7 +126,7 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
             variant="light"
             size="xs"
             disabled={!libraryDrafts || !canAnswer}
-            onClick={() => setReviewing(true)}
+            onClick={() => review('drafts')}
           >
             Review drafts
           </Button>
@@ -126,6 +136,8 @@ export function AutofillCard({ dashboard, canAnswer }: { dashboard: ProjectDashb
         projectId={project.projectId}
         opened={reviewing}
         onClose={() => setReviewing(false)}
+        tab={tab}
+        onTab={setTab}
       />
     </SectionCard>
   );
