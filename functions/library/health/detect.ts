@@ -1,0 +1,270 @@
+/**
+ * Library health (issue 28 part 2): near-duplicate questions of the library, grouped, and the
+ * conflicts among each group's answers. Pure functions over the answers, so the job, the bench and
+ * the unit tests run the same code.
+ *
+ * Two entries are near-duplicates when their questions, read through the suggestion engine's
+ * analysis (search/analyzer.ts: vocabulary concepts, so "2FA" and "multi-factor authentication" are
+ * one term, and stems of the other words), are close: the cosine of their IDF-weighted term sets is
+ * at least DUPLICATE_THRESHOLD, calibrated on the labelled pairs of test/fixtures/library-health
+ * (npm run bench -- --only health). The engine's `search` is not used to find candidates: it keeps
+ * one entry per distinct answer, and entries that share their answer are the commonest duplicates;
+ * and one search per entry would cost a 20,000-entry library seconds. Candidates come from an
+ * inverted index of the terms instead (each term weighted by its IDF: squared IDF, as a TF-IDF cosine
+ * would, lost recall on the labelled pairs at every precision), skipping terms most of the library holds (they say nothing
+ * about which question is meant, and they would make the job compare every pair).
+ *
+ * Groups are built best pair first; two groups join only when no pair across them was marked
+ * distinct by a user, so "Mark distinct" holds even when a third entry resembles both.
+ */
+import { createHash } from 'node:crypto';
+import { analyze } from '../search/analyzer';
+
+export interface HealthEntry {
+  answerId: string;
+  originalQuestion: string;
+  answer: string;
+  responseClassification?: string;
+}
+
+/** Calibrated on test/fixtures/library-health/pairs.json (the bench prints precision and recall). */
+export const DUPLICATE_THRESHOLD = 0.25;
+
+/** A term in more than this share of the library (and this many entries) finds no candidates. */
+const COMMON_SHARE = 0.02;
+const COMMON_MIN = 40;
+
+export interface DuplicatePair {
+  a: number;
+  b: number;
+  similarity: number;
+}
+
+interface Vectors {
+  terms: Int32Array[];
+  norms: Float64Array;
+  weights: Float64Array;
+  postings: number[][];
+}
+
+function vectorsOf(questions: string[]): Vectors {
+  const ids = new Map<string, number>();
+  const terms = questions.map((q) => {
+    const own = new Set<number>();
+    for (const term of analyze(q)) {
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(term, id);
+      }
+      own.add(id);
+    }
+    return Int32Array.from(own);
+  });
+  const postings: number[][] = Array.from({ length: ids.size }, () => []);
+  terms.forEach((own, entry) => {
+    for (const t of own) postings[t].push(entry);
+  });
+  const n = questions.length;
+  const weights = new Float64Array(ids.size);
+  for (let t = 0; t < ids.size; t++) {
+    const idf = Math.log(1 + (n - postings[t].length + 0.5) / (postings[t].length + 0.5));
+    weights[t] = idf;
+  }
+  const norms = new Float64Array(n);
+  terms.forEach((own, entry) => {
+    let sum = 0;
+    for (const t of own) sum += weights[t];
+    norms[entry] = Math.sqrt(sum);
+  });
+  return { terms, norms, weights, postings };
+}
+
+/** The similarity of two questions on their own (the same measure, their IDF from the two alone is meaningless, so from `corpus`). */
+export function questionSimilarity(a: string, b: string, corpus: string[] = []): number {
+  const v = vectorsOf([a, b, ...corpus]);
+  return pairScore(v, 0, 1);
+}
+
+function pairScore(v: Vectors, i: number, j: number) {
+  if (!v.norms[i] || !v.norms[j]) return 0;
+  const other = new Set(v.terms[j]);
+  let dot = 0;
+  for (const t of v.terms[i]) if (other.has(t)) dot += v.weights[t];
+  return dot / (v.norms[i] * v.norms[j]);
+}
+
+/** Every pair of questions at or above `threshold`, by index into `questions`. */
+export function duplicatePairs(questions: string[], threshold = DUPLICATE_THRESHOLD): DuplicatePair[] {
+  const v = vectorsOf(questions);
+  const n = questions.length;
+  const common = Math.max(COMMON_MIN, n * COMMON_SHARE);
+  const dots = new Float64Array(n);
+  const touched: number[] = [];
+  const pairs: DuplicatePair[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!v.norms[i]) continue;
+    for (const t of v.terms[i]) {
+      const list = v.postings[t];
+      if (list.length > common) continue;
+      const w = v.weights[t];
+      for (const j of list) {
+        if (j <= i) continue;
+        if (dots[j] === 0) touched.push(j);
+        dots[j] += w;
+      }
+    }
+    for (const j of touched) {
+      const rough = dots[j] / (v.norms[i] * v.norms[j]);
+      dots[j] = 0;
+      // The common terms left out only add to a pair's score: the exact score decides.
+      if (rough >= threshold * 0.6) {
+        const similarity = pairScore(v, i, j);
+        if (similarity >= threshold) pairs.push({ a: i, b: j, similarity });
+      }
+    }
+    touched.length = 0;
+  }
+  return pairs;
+}
+
+/** Which pairs of answers users said are distinct (one key per unordered pair). */
+export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+export function distinctPairs(marked: ReadonlyArray<ReadonlyArray<string>>): Set<string> {
+  const pairs = new Set<string>();
+  for (const ids of marked)
+    for (let i = 0; i < ids.length; i++)
+      for (let j = i + 1; j < ids.length; j++) pairs.add(pairKey(ids[i], ids[j]));
+  return pairs;
+}
+
+/** A stable id of a set of answers, whatever their order. */
+export function idOf(prefix: string, answerIds: string[]) {
+  return `${prefix}${createHash('sha256')
+    .update([...answerIds].sort().join('\u0000'))
+    .digest('base64url')
+    .slice(0, 22)}`;
+}
+
+export type ConflictKind = 'COMPLIANCE' | 'CONTRADICTION';
+
+export interface Conflict {
+  conflictId: string;
+  a: string;
+  b: string;
+  kind: ConflictKind;
+  /** The concept both answers speak of and the phrase of each that clashes (contradictions). */
+  concept?: string;
+  phraseA?: string;
+  phraseB?: string;
+}
+
+export interface DuplicateGroup {
+  groupId: string;
+  answerIds: string[];
+  /** The closest pair's similarity. */
+  similarity: number;
+  conflicts: Conflict[];
+}
+
+/** Texts that contradict: the concept and each text's clashing phrase, or undefined. */
+export type ContradictionFinder = (
+  textA: string,
+  textB: string,
+) => { concept: string; a: string; b: string } | undefined;
+
+const YES = 'COMPLIANT';
+const NO = 'NON-COMPLIANT';
+
+/** Two answers of one concept that cannot both be right: Yes against No, or texts that contradict. */
+export function conflictOf(a: HealthEntry, b: HealthEntry, contradiction: ContradictionFinder): Conflict | null {
+  const conflictId = idOf('C', [a.answerId, b.answerId]);
+  const classes = new Set([a.responseClassification, b.responseClassification]);
+  const found = contradiction(a.answer, b.answer);
+  if (found)
+    return {
+      conflictId,
+      a: a.answerId,
+      b: b.answerId,
+      kind: 'CONTRADICTION',
+      concept: found.concept,
+      phraseA: found.a,
+      phraseB: found.b,
+    };
+  if (classes.has(YES) && classes.has(NO)) return { conflictId, a: a.answerId, b: b.answerId, kind: 'COMPLIANCE' };
+  return null;
+}
+
+/** A group larger than this is checked for conflicts against its first members only. */
+const CONFLICT_PAIRS_MAX = 2000;
+
+/**
+ * The library's duplicate groups (best pair first) and each group's conflicts. `distinct` holds the
+ * pairs users marked distinct (distinctPairs).
+ */
+export function findDuplicateGroups(
+  entries: HealthEntry[],
+  options: { distinct?: Set<string>; threshold?: number; contradiction: ContradictionFinder },
+): DuplicateGroup[] {
+  const distinct = options.distinct ?? new Set<string>();
+  const pairs = duplicatePairs(
+    entries.map((e) => e.originalQuestion),
+    options.threshold,
+  ).sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
+  const groupOf = new Map<number, number[]>();
+  const best = new Map<number[], number>();
+  for (const { a, b, similarity } of pairs) {
+    if (distinct.has(pairKey(entries[a].answerId, entries[b].answerId))) continue;
+    const ga = groupOf.get(a) ?? [a];
+    const gb = groupOf.get(b) ?? [b];
+    if (ga === gb) continue;
+    const clash = ga.some((x) => gb.some((y) => distinct.has(pairKey(entries[x].answerId, entries[y].answerId))));
+    if (clash) continue;
+    const joined = [...ga, ...gb];
+    for (const member of joined) groupOf.set(member, joined);
+    best.set(joined, Math.max(best.get(ga) ?? 0, best.get(gb) ?? 0, similarity));
+  }
+  const groups: DuplicateGroup[] = [];
+  for (const [members, similarity] of best) {
+    if (groupOf.get(members[0]) !== members) continue;
+    const sorted = [...members].sort((x, y) => x - y);
+    const answerIds = sorted.map((m) => entries[m].answerId);
+    const conflicts: Conflict[] = [];
+    let checked = 0;
+    for (let i = 0; i < sorted.length && checked < CONFLICT_PAIRS_MAX; i++)
+      for (let j = i + 1; j < sorted.length && checked < CONFLICT_PAIRS_MAX; j++, checked++) {
+        const conflict = conflictOf(entries[sorted[i]], entries[sorted[j]], options.contradiction);
+        if (conflict) conflicts.push(conflict);
+      }
+    groups.push({ groupId: idOf('G', answerIds), answerIds, similarity: Math.round(similarity * 1000) / 1000, conflicts });
+  }
+  return groups.sort((x, y) => y.similarity - x.similarity || x.groupId.localeCompare(y.groupId));
+}
+
+export interface MergeSource {
+  answerId: string;
+  usageCount: number;
+  tags: string[];
+  collectionIds: string[];
+  documentIds?: string[];
+}
+
+/**
+ * What the kept answer becomes when the others are merged into it: its own usage count plus the
+ * others' (a question that used two of them counts once: `sharedUses`), and the union of their tags,
+ * collections and documents, its own first.
+ */
+export function mergedInto(keep: MergeSource, others: MergeSource[], sharedUses = 0) {
+  const union = (lists: (string[] | undefined)[]) => [...new Set(lists.flatMap((l) => l ?? []))];
+  const all = [keep, ...others];
+  return {
+    usageCount: Math.max(
+      keep.usageCount,
+      all.reduce((sum, a) => sum + a.usageCount, 0) - sharedUses,
+    ),
+    tags: union(all.map((a) => a.tags)),
+    collectionIds: union(all.map((a) => a.collectionIds)),
+    documentIds: union(all.map((a) => a.documentIds)),
+  };
+}
