@@ -95,6 +95,19 @@ export const BACKGROUND_FUNCTIONS = {
       maxConcurrency: 2,
     },
   },
+  libraryHealth: {
+    entry: 'functions/library/health/job.ts',
+    description:
+      "Library health: finds the library's near-duplicate questions and the conflicts among their answers, once a burst of changes settles",
+    // The bucket only for an oversized stream record (as every job).
+    access: { table: 'readwrite', uploads: 'read' },
+    job: {
+      triggers: [{ entity: 'libraryHealth', attribute: 'status', value: 'QUEUED' }],
+      // A 20,000-answer library is checked in about a second and a half (npm run bench -- --only health).
+      memoryMb: 1024,
+      timeoutSeconds: 300,
+    },
+  },
   insightsExport: {
     entry: 'functions/insights/export-job.ts',
     description: 'Writes an Insights export (every matching answered question) as CSV to the uploads bucket',

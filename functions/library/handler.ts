@@ -1,5 +1,13 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
+import {
+  checkLibraryHealth,
+  getLibraryHealth,
+  getLibraryHealthSummary,
+  markDistinct,
+  mergeDuplicates,
+  resolveConflict,
+} from './health/service';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
@@ -61,4 +69,12 @@ export const handler = createGroupHandler(libraryRoutes, {
   getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
   reviewDrafts: async ({ caller, params, body, sessionId }) =>
     reviewDrafts(caller, params.projectId, body, sessionId),
+  getLibraryHealth: async ({ caller }) => getLibraryHealth(caller),
+  getLibraryHealthSummary: async ({ caller }) => getLibraryHealthSummary(caller),
+  checkLibraryHealth: async ({ caller }) => checkLibraryHealth(caller),
+  mergeDuplicates: async ({ caller, params, body, sessionId }) =>
+    mergeDuplicates(caller, params.healthGroupId, body, sessionId),
+  markDistinct: async ({ caller, params }) => markDistinct(caller, params.healthGroupId),
+  resolveConflict: async ({ caller, params, body, sessionId }) =>
+    resolveConflict(caller, params.conflictId, body, sessionId),
 });

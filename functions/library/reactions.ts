@@ -11,6 +11,7 @@ import type { QuestionItem } from '../common/entities';
 import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { sessionMark } from '../common/session-mark';
+import { requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -164,6 +165,7 @@ export const batchReactions: BatchReactions = {
   libraryAnswer: async (changes) => {
     await reindex(changes);
     await announce(changes);
+    await requestHealthChecks(changes);
   },
   answerCandidate: announce,
 };

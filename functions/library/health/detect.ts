@@ -15,7 +15,9 @@
  * about which question is meant, and they would make the job compare every pair).
  *
  * Groups are built best pair first; two groups join only when no pair across them was marked
- * distinct by a user, so "Mark distinct" holds even when a third entry resembles both.
+ * distinct by a user, so "Mark distinct" holds even when a third entry resembles both, and when
+ * most pairs across them are close (mayJoin). Conflicts are looked for between answers whose
+ * questions are themselves close.
  */
 import { createHash } from 'node:crypto';
 import { analyze } from '../search/analyzer';
@@ -196,6 +198,26 @@ export function conflictOf(a: HealthEntry, b: HealthEntry, contradiction: Contra
   return null;
 }
 
+/**
+ * Whether two groups join: no pair across them marked distinct, and at least half the pairs across
+ * them close (average linkage, roughly), so a chain of each-a-bit-alike questions does not pull
+ * unrelated concepts into one group.
+ */
+export function mayJoin(
+  ga: number[],
+  gb: number[],
+  isClose: (x: number, y: number) => boolean,
+  isDistinct: (x: number, y: number) => boolean,
+) {
+  let close = 0;
+  for (const x of ga)
+    for (const y of gb) {
+      if (isDistinct(x, y)) return false;
+      if (isClose(x, y)) close++;
+    }
+  return close * 2 >= ga.length * gb.length;
+}
+
 /** A group larger than this is checked for conflicts against its first members only. */
 const CONFLICT_PAIRS_MAX = 2000;
 
@@ -212,6 +234,8 @@ export function findDuplicateGroups(
     entries.map((e) => e.originalQuestion),
     options.threshold,
   ).sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
+  const close = new Set(pairs.map((p) => p.a * entries.length + p.b));
+  const isClose = (x: number, y: number) => close.has(Math.min(x, y) * entries.length + Math.max(x, y));
   const groupOf = new Map<number, number[]>();
   const best = new Map<number[], number>();
   for (const { a, b, similarity } of pairs) {
@@ -219,8 +243,8 @@ export function findDuplicateGroups(
     const ga = groupOf.get(a) ?? [a];
     const gb = groupOf.get(b) ?? [b];
     if (ga === gb) continue;
-    const clash = ga.some((x) => gb.some((y) => distinct.has(pairKey(entries[x].answerId, entries[y].answerId))));
-    if (clash) continue;
+    if (!mayJoin(ga, gb, isClose, (x, y) => distinct.has(pairKey(entries[x].answerId, entries[y].answerId))))
+      continue;
     const joined = [...ga, ...gb];
     for (const member of joined) groupOf.set(member, joined);
     best.set(joined, Math.max(best.get(ga) ?? 0, best.get(gb) ?? 0, similarity));
@@ -232,12 +256,20 @@ export function findDuplicateGroups(
     const answerIds = sorted.map((m) => entries[m].answerId);
     const conflicts: Conflict[] = [];
     let checked = 0;
+    // Only answers to questions that are themselves duplicates can conflict.
     for (let i = 0; i < sorted.length && checked < CONFLICT_PAIRS_MAX; i++)
-      for (let j = i + 1; j < sorted.length && checked < CONFLICT_PAIRS_MAX; j++, checked++) {
+      for (let j = i + 1; j < sorted.length && checked < CONFLICT_PAIRS_MAX; j++) {
+        if (!isClose(sorted[i], sorted[j])) continue;
+        checked++;
         const conflict = conflictOf(entries[sorted[i]], entries[sorted[j]], options.contradiction);
         if (conflict) conflicts.push(conflict);
       }
-    groups.push({ groupId: idOf('G', answerIds), answerIds, similarity: Math.round(similarity * 1000) / 1000, conflicts });
+    groups.push({
+      groupId: idOf('G', answerIds),
+      answerIds,
+      similarity: Math.round(similarity * 1000) / 1000,
+      conflicts,
+    });
   }
   return groups.sort((x, y) => y.similarity - x.similarity || x.groupId.localeCompare(y.groupId));
 }
