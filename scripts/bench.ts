@@ -31,8 +31,10 @@
  *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
+ *   consistency  the contradiction detector: precision and recall on test/fixtures/consistency,
+ *            and comparing every answer of a 400-question project with every other
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -55,6 +57,7 @@ import { BACKGROUND_FUNCTIONS } from '../shared/background-functions';
 import { ROUTE_GROUPS } from '../shared/routes';
 import { benchAmplification } from './bench/amplification';
 import { benchAnswering } from './bench/answering';
+import { benchConsistency } from './bench/consistency';
 import { benchDetection } from './bench/detection';
 import { benchFamilies } from './bench/families';
 import { benchFanout } from './bench/fanout';
@@ -105,7 +108,8 @@ type Part =
   | 'detection'
   | 'library'
   | 'suggestions'
-  | 'insights';
+  | 'insights'
+  | 'consistency';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -121,6 +125,7 @@ const PARTS: Part[] = [
   'library',
   'suggestions',
   'insights',
+  'consistency',
 ];
 const INVITES = 30;
 
@@ -556,6 +561,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
     await benchDetection(addRow);
     heading('Detection on the questionnaire families (test/fixtures/families): figures only');
     await benchFamilies(addRow);
+  },
+  consistency: async () => {
+    heading('Consistency check: the contradiction detector on labelled answer pairs');
+    await benchConsistency(ROOT, addRow);
   },
 };
 

@@ -122,8 +122,15 @@ export const QuizInviteUpdated = liveEvent(
   z.object({ quizInviteId: z.string(), inviteStatus: z.string() }),
 );
 
+/** A project's consistency findings changed: checked again, an answer changed, one dismissed (project scope). */
+export const ConsistencyUpdated = liveEvent(
+  'CONSISTENCY_UPDATED',
+  z.object({ projectId: z.string(), openCount: z.number().int() }),
+);
+
 export const LiveEvent = z.discriminatedUnion('eventName', [
   AutofillUpdated,
+  ConsistencyUpdated,
   QuizInviteUpdated,
   NotificationCreated,
   TeamMemberUpdated,

@@ -1,5 +1,7 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
+import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import { checkConsistency, dismissFinding, getConsistency } from './consistency/service';
 import {
   checkLibraryHealth,
   getLibraryHealth,
@@ -8,7 +10,6 @@ import {
   mergeDuplicates,
   resolveConflict,
 } from './health/service';
-import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -77,4 +78,7 @@ export const handler = createGroupHandler(libraryRoutes, {
   markDistinct: async ({ caller, params }) => markDistinct(caller, params.healthGroupId),
   resolveConflict: async ({ caller, params, body, sessionId }) =>
     resolveConflict(caller, params.conflictId, body, sessionId),
+  getConsistency: async ({ caller, params }) => getConsistency(caller, params.projectId),
+  checkConsistency: async ({ caller, params }) => checkConsistency(caller, params.projectId),
+  dismissFinding: async ({ caller, params, body }) => dismissFinding(caller, params.projectId, body),
 });

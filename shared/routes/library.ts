@@ -31,6 +31,7 @@ import {
   UpdateCollectionRequest,
 } from '../schemas/answer';
 import { Ok } from '../schemas/common';
+import { ConsistencyReport, DismissFindingRequest } from '../schemas/consistency';
 import { libraryHealthRoutes } from './library-health';
 import { route, routeGroup } from './route';
 
@@ -284,5 +285,32 @@ export const library = routeGroup(
       response: Ok,
     }),
     ...libraryHealthRoutes,
+    // Consistency check of a questionnaire (issue 28 part 3, functions/library/consistency).
+    getConsistency: route({
+      method: 'GET',
+      path: '/api/projects/{projectId}/consistency',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary: "The project's consistency findings as last checked (kept up to date as answers change)",
+      response: ConsistencyReport,
+    }),
+    checkConsistency: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/consistency',
+      auth: 'user',
+      permission: 'READ_ANSWER',
+      summary:
+        "Check the project's answers against each other and against the library's approved answers; answers the findings",
+      response: ConsistencyReport,
+    }),
+    dismissFinding: route({
+      method: 'POST',
+      path: '/api/projects/{projectId}/consistency/dismiss',
+      auth: 'user',
+      permission: 'ANSWER_QUESTION',
+      summary: "Dismiss a consistency finding with a reason (kept in both questions' activity)",
+      body: DismissFindingRequest,
+      response: ConsistencyReport,
+    }),
   },
 );

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import * as z from 'zod';
 import { db, newQuestionId } from '../../functions/common/entities';
 import { logger } from '../../functions/common/logger';
+import { saveCheck } from '../../functions/library/consistency/repo';
 import { putCandidate } from '../../functions/library/repo';
 import { buildQuestionnaireDocx } from '../../scripts/fixtures/word';
 import type { RoleCode } from '../../shared/permissions';
@@ -176,6 +177,11 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
   startAutofill: () => ({ threshold: 0.9 }),
   reviewDrafts: () => ({ questionIds: ['question-1'], decision: 'ACCEPT' }),
+  // A finding no check found: valid, and 404 unless FRESH_BODY gives the caller one of its own.
+  dismissFinding: () => ({
+    findingId: 'finding-sweep',
+    reason: 'Different systems: both answers are right.',
+  }),
   // A new term each time: a second term of the same name is refused.
   createTerm: () => ({ term: `Sweep term ${++collections}`, definition: 'A term the sweep adds.' }),
   searchInsights: () => ({ complianceStatusList: 'COMPLIANT,NON-COMPLIANT', answeredAfter: '2026-01-01' }),
@@ -533,6 +539,29 @@ export const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: strin
   completeSource: async (team, token) => ({
     projectSourceId: await uploadSource(api.as(token), team.projectId, 'fresh.csv', SWEEP_CSV),
   }),
+  // An open finding written as the consistency check writes it.
+  dismissFinding: async (team) => {
+    const findingId = randomUUID().replaceAll('-', '');
+    const key = { teamId: team.owner.teamId as string, projectId: team.projectId };
+    const side = { questionId: team.questionId, question: team.questionText, phrase: 'MFA is optional' };
+    await saveCheck(
+      { ...key, checkedAt: new Date().toISOString(), openCount: 1 },
+      [
+        {
+          ...key,
+          findingId,
+          kind: 'PAIR',
+          concept: 'Multi-factor authentication',
+          a: side,
+          b: side,
+          answersKey: 'sweep',
+          status: 'OPEN',
+        },
+      ],
+      [],
+    );
+    return { findingId, reason: 'Different systems: both answers are right.' };
+  },
 };
 export const freshParamsFor = async (route: RouteEntry, team: TeamData, token?: string) =>
   (await FRESH[route.name]?.(team, token)) ?? paramsFor(route, team);

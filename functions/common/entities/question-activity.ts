@@ -4,7 +4,8 @@ import { key, SERVICE } from './keys';
 /**
  * One immutable entry of a question's activity (spec 002 §3), in the project's partition after the
  * question's other items: a saved change (CHANGE, with the fields it changed before and after: the
- * answer history), a comment (COMMENT), or a library action on the question (LIBRARY). Entries are
+ * answer history), a comment (COMMENT), or a library action on the question (LIBRARY), or a consistency finding dismissed
+ * with its reason (CONSISTENCY). Entries are
  * written from the table's stream with ids derived from the change, so a redelivery rewrites the
  * same entry. `activityDescription` may hold {user:ID} member markers.
  */
@@ -16,7 +17,7 @@ export const QuestionActivityEntity = new Entity({
     questionId: { type: 'string', required: true },
     /** Sorts in time order within the question (see activityIdOf). */
     activityId: { type: 'string', required: true },
-    kind: { type: ['CHANGE', 'COMMENT', 'LIBRARY'] as const, required: true },
+    kind: { type: ['CHANGE', 'COMMENT', 'LIBRARY', 'CONSISTENCY'] as const, required: true },
     activityDescription: { type: 'string', required: true },
     createdByUserId: { type: 'string' },
     /** CHANGE: [{ field, before, after }] (shared/schemas/question.ts FieldChange). */
