@@ -20,7 +20,8 @@ export const libraryHealthRoutes = {
     path: HEALTH,
     auth: 'user',
     permission: 'READ_ANSWER',
-    summary: "Library health: the duplicate groups and conflicts the last check found, with each answer's state",
+    summary:
+      "Library health: the duplicate groups and conflicts the last check found, with each answer's state",
     response: LibraryHealth,
   }),
   getLibraryHealthSummary: route({
@@ -36,7 +37,8 @@ export const libraryHealthRoutes = {
     path: `${HEALTH}/check`,
     auth: 'user',
     permission: 'MANAGE_ANSWER_LIBRARY',
-    summary: 'Check now: queue the health job for the team (a check already queued or running is not repeated)',
+    summary:
+      'Check now: queue the health job for the team (a check already queued or running is not repeated)',
     response: LibraryHealthSummary,
   }),
   mergeDuplicates: route({

@@ -14,13 +14,20 @@ export interface FreshHealthGroup {
   answerIds: [string, string];
 }
 
-export async function freshHealthGroup(as: ReturnType<ApiClient['as']>, teamId: string): Promise<FreshHealthGroup> {
+export async function freshHealthGroup(
+  as: ReturnType<ApiClient['as']>,
+  teamId: string,
+): Promise<FreshHealthGroup> {
   const marker = randomUUID().slice(0, 8);
   const question = `Is multi-factor authentication enforced for the ${marker} administrators?`;
   const added = await as.call('importAnswers', {
     body: {
       items: [
-        { question, answer: `Yes: MFA is enforced for all ${marker} administrators.`, responseClassification: 'COMPLIANT' },
+        {
+          question,
+          answer: `Yes: MFA is enforced for all ${marker} administrators.`,
+          responseClassification: 'COMPLIANT',
+        },
         {
           question: `Do the ${marker} administrators have to use multi-factor authentication?`,
           answer: `No: the ${marker} administrators sign in with a password.`,

@@ -172,7 +172,10 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
   // An answer of no health group: valid, and refused unless FRESH_BODY names one of a fresh group.
   mergeDuplicates: (ctx) => ({ keepAnswerId: ctx.answerId }),
-  resolveConflict: (ctx) => ({ keepAnswerId: ctx.answerId, reason: 'Outdated: replaced by the newer policy' }),
+  resolveConflict: (ctx) => ({
+    keepAnswerId: ctx.answerId,
+    reason: 'Outdated: replaced by the newer policy',
+  }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
   startAutofill: () => ({ threshold: 0.9 }),

@@ -19,7 +19,12 @@ import { bankLibrary } from '../../scripts/bench/suggestion-library';
 /** The public answer bank as the rest of the library, so term weights are a real library's. */
 const bank: HealthEntry[] = bankLibrary().map((e) => ({ ...e, answerId: `bank-${e.answerId}` }));
 
-const entry = (answerId: string, originalQuestion: string, answer = 'Yes.', responseClassification?: string) => ({
+const entry = (
+  answerId: string,
+  originalQuestion: string,
+  answer = 'Yes.',
+  responseClassification?: string,
+) => ({
   answerId,
   originalQuestion,
   answer,
@@ -97,12 +102,40 @@ describe('conflicts among duplicates', () => {
     // Prepare
     const entries = [
       ...bank,
-      entry('yes', 'Do you enforce 2FA for administrator logins?', 'Yes, for every administrator.', 'COMPLIANT'),
-      entry('no', 'Is multi-factor authentication required for admin accounts?', 'Not at present.', 'NON-COMPLIANT'),
-      entry('enc-1', 'Is customer data encrypted at rest?', 'Customer data is encrypted at rest with AES-256.'),
-      entry('enc-2', 'Do you encrypt stored customer data at rest?', 'Customer data is not encrypted at rest.'),
-      entry('bk-1', 'Are backups tested by restoring them?', 'Backups are restored in a test every quarter.', 'COMPLIANT'),
-      entry('bk-2', 'Do you test backups with a restore?', 'Yes, we restore a backup every quarter.', 'COMPLIANT'),
+      entry(
+        'yes',
+        'Do you enforce 2FA for administrator logins?',
+        'Yes, for every administrator.',
+        'COMPLIANT',
+      ),
+      entry(
+        'no',
+        'Is multi-factor authentication required for admin accounts?',
+        'Not at present.',
+        'NON-COMPLIANT',
+      ),
+      entry(
+        'enc-1',
+        'Is customer data encrypted at rest?',
+        'Customer data is encrypted at rest with AES-256.',
+      ),
+      entry(
+        'enc-2',
+        'Do you encrypt stored customer data at rest?',
+        'Customer data is not encrypted at rest.',
+      ),
+      entry(
+        'bk-1',
+        'Are backups tested by restoring them?',
+        'Backups are restored in a test every quarter.',
+        'COMPLIANT',
+      ),
+      entry(
+        'bk-2',
+        'Do you test backups with a restore?',
+        'Yes, we restore a backup every quarter.',
+        'COMPLIANT',
+      ),
     ];
     // Act
     const groups = findDuplicateGroups(entries, { contradiction: findContradiction });
@@ -133,7 +166,13 @@ describe('merging', () => {
     // Prepare
     const keep = { answerId: 'k', usageCount: 3, tags: ['mfa'], collectionIds: ['c1'], documentIds: ['d1'] };
     const others = [
-      { answerId: 'o1', usageCount: 2, tags: ['mfa', 'admins'], collectionIds: ['c2'], documentIds: ['d1', 'd2'] },
+      {
+        answerId: 'o1',
+        usageCount: 2,
+        tags: ['mfa', 'admins'],
+        collectionIds: ['c2'],
+        documentIds: ['d1', 'd2'],
+      },
       { answerId: 'o2', usageCount: 1, tags: [], collectionIds: [] },
     ];
     // Act: one question used both k and o1.

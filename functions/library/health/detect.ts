@@ -180,7 +180,11 @@ const YES = 'COMPLIANT';
 const NO = 'NON-COMPLIANT';
 
 /** Two answers of one concept that cannot both be right: Yes against No, or texts that contradict. */
-export function conflictOf(a: HealthEntry, b: HealthEntry, contradiction: ContradictionFinder): Conflict | null {
+export function conflictOf(
+  a: HealthEntry,
+  b: HealthEntry,
+  contradiction: ContradictionFinder,
+): Conflict | null {
   const conflictId = idOf('C', [a.answerId, b.answerId]);
   const classes = new Set([a.responseClassification, b.responseClassification]);
   const found = contradiction(a.answer, b.answer);
@@ -194,7 +198,8 @@ export function conflictOf(a: HealthEntry, b: HealthEntry, contradiction: Contra
       phraseA: found.a,
       phraseB: found.b,
     };
-  if (classes.has(YES) && classes.has(NO)) return { conflictId, a: a.answerId, b: b.answerId, kind: 'COMPLIANCE' };
+  if (classes.has(YES) && classes.has(NO))
+    return { conflictId, a: a.answerId, b: b.answerId, kind: 'COMPLIANCE' };
   return null;
 }
 
@@ -291,10 +296,7 @@ export function mergedInto(keep: MergeSource, others: MergeSource[], sharedUses 
   const union = (lists: (string[] | undefined)[]) => [...new Set(lists.flatMap((l) => l ?? []))];
   const all = [keep, ...others];
   return {
-    usageCount: Math.max(
-      keep.usageCount,
-      all.reduce((sum, a) => sum + a.usageCount, 0) - sharedUses,
-    ),
+    usageCount: Math.max(keep.usageCount, all.reduce((sum, a) => sum + a.usageCount, 0) - sharedUses),
     tags: union(all.map((a) => a.tags)),
     collectionIds: union(all.map((a) => a.collectionIds)),
     documentIds: union(all.map((a) => a.documentIds)),

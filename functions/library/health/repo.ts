@@ -29,7 +29,8 @@ export type MergeItem = EntityItem<typeof AnswerMergeEntity>;
 export type AnswerItem = EntityItem<typeof LibraryAnswerEntity>;
 export type UsageItem = EntityItem<typeof AnswerUsageEntity>;
 
-export const getReport = async (teamId: string) => (await db().entities.libraryHealth.get({ teamId }).go()).data;
+export const getReport = async (teamId: string) =>
+  (await db().entities.libraryHealth.get({ teamId }).go()).data;
 
 /**
  * The library changed (or a user asked): the job is QUEUED unless it is already; a running job is
@@ -79,7 +80,9 @@ export async function claim(teamId: string, startedAt: string) {
 /** RUNNING → IDLE with what it found, or QUEUED again when the library changed meanwhile. */
 export async function finish(
   teamId: string,
-  result: Partial<Pick<ReportItem, 'duplicateGroups' | 'conflicts' | 'entries' | 'durationMs' | 'failureReason'>> & {
+  result: Partial<
+    Pick<ReportItem, 'duplicateGroups' | 'conflicts' | 'entries' | 'durationMs' | 'failureReason'>
+  > & {
     checkedAt: string;
   },
 ) {
@@ -102,7 +105,8 @@ export const getGroup = async (teamId: string, groupId: string) =>
 /** The groups found now in place of the ones found before (unchanged ones are left as they are). */
 export async function replaceGroups(teamId: string, found: Omit<GroupItem, 'createdAt'>[]) {
   const before = await groupsOf(teamId);
-  const same = (a: Omit<GroupItem, 'createdAt'>, b: GroupItem) => JSON.stringify(a.conflicts) === JSON.stringify(b.conflicts);
+  const same = (a: Omit<GroupItem, 'createdAt'>, b: GroupItem) =>
+    JSON.stringify(a.conflicts) === JSON.stringify(b.conflicts);
   const byId = new Map(before.map((g) => [g.groupId, g]));
   const keep = new Set(found.map((g) => g.groupId));
   const stale = before.filter((g) => !keep.has(g.groupId));
@@ -203,7 +207,12 @@ export async function applyMerge(options: {
       ...archive.flatMap(({ answer, reason, kind }) => [
         libraryAnswer
           .patch({ teamId, answerId: answer.answerId })
-          .set({ answerStatus: 'ARCHIVED', flaggedReason: reason, updatedByUserId: byUserId, changedBySession: session })
+          .set({
+            answerStatus: 'ARCHIVED',
+            flaggedReason: reason,
+            updatedByUserId: byUserId,
+            changedBySession: session,
+          })
           .add({ version: 1 })
           .where((a, op) => `${op.eq(a.version, answer.version)} AND ${op.ne(a.answerStatus, 'ARCHIVED')}`)
           .commit(),
@@ -215,7 +224,9 @@ export async function applyMerge(options: {
             kind,
             originalQuestion: answer.originalQuestion,
             answer: answer.answer,
-            ...(answer.responseClassification ? { responseClassification: answer.responseClassification } : {}),
+            ...(answer.responseClassification
+              ? { responseClassification: answer.responseClassification }
+              : {}),
             usageCount: answer.usageCount,
             reason,
             byUserId,

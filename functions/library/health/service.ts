@@ -44,7 +44,8 @@ function summaryOf(report: repo.ReportItem | null): LibraryHealthSummary {
   };
 }
 
-const live = (a: repo.AnswerItem | undefined): a is repo.AnswerItem => Boolean(a && a.answerStatus !== 'ARCHIVED');
+const live = (a: repo.AnswerItem | undefined): a is repo.AnswerItem =>
+  Boolean(a && a.answerStatus !== 'ARCHIVED');
 
 const toHealthAnswer = (a: repo.AnswerItem): HealthAnswer => ({
   answerId: a.answerId,
@@ -66,14 +67,23 @@ export async function getLibraryHealth(caller: TeamCaller): Promise<LibraryHealt
   const { teamId } = caller.user;
   const [report, groups] = await Promise.all([repo.getReport(teamId), repo.groupsOf(teamId)]);
   const answers = new Map(
-    (await repo.getAnswers(teamId, [...new Set(groups.flatMap((g) => g.answerIds))])).map((a) => [a.answerId, a]),
+    (await repo.getAnswers(teamId, [...new Set(groups.flatMap((g) => g.answerIds))])).map((a) => [
+      a.answerId,
+      a,
+    ]),
   );
   const shown: LibraryHealth['groups'] = [];
   const conflictList: HealthConflict[] = [];
-  for (const group of groups.sort((x, y) => y.similarity - x.similarity || x.groupId.localeCompare(y.groupId))) {
+  for (const group of groups.sort(
+    (x, y) => y.similarity - x.similarity || x.groupId.localeCompare(y.groupId),
+  )) {
     const members = group.answerIds.map((id) => answers.get(id)).filter(live);
     if (members.length < 2) continue;
-    shown.push({ groupId: group.groupId, similarity: group.similarity, answers: members.map(toHealthAnswer) });
+    shown.push({
+      groupId: group.groupId,
+      similarity: group.similarity,
+      answers: members.map(toHealthAnswer),
+    });
     for (const c of group.conflicts) {
       const a = answers.get(c.a);
       const b = answers.get(c.b);
@@ -133,7 +143,9 @@ export async function mergeDuplicates(
   if (!others.length) throw new ConflictError(HEALTH_MESSAGES.groupGone);
   if (others.length > MERGE_MAX)
     throw new UnprocessableError(`A merge takes at most ${MERGE_MAX + 1} answers: mark some distinct first`);
-  const [keptUsage, ...otherUsage] = await Promise.all([keep, ...others].map((a) => repo.usageOf(teamId, a.answerId)));
+  const [keptUsage, ...otherUsage] = await Promise.all(
+    [keep, ...others].map((a) => repo.usageOf(teamId, a.answerId)),
+  );
   const usedOn = new Set(keptUsage.map((u) => `${u.projectId}#${u.questionId}`));
   const moved = new Map<string, repo.UsageItem>();
   let sharedUses = 0;
@@ -179,7 +191,9 @@ export async function resolveConflict(
   sessionId: string | null,
 ) {
   const { teamId, userId } = caller.user;
-  const group = (await repo.groupsOf(teamId)).find((g) => g.conflicts.some((c) => c.conflictId === conflictId));
+  const group = (await repo.groupsOf(teamId)).find((g) =>
+    g.conflicts.some((c) => c.conflictId === conflictId),
+  );
   const conflict = group?.conflicts.find((c) => c.conflictId === conflictId);
   if (!group || !conflict) throw new NotFoundError(HEALTH_MESSAGES.conflictGone);
   if (body.keepAnswerId !== conflict.a && body.keepAnswerId !== conflict.b)
@@ -238,7 +252,13 @@ export async function runHealthCheck(teamId: string) {
     const groups = checkAnswers(answers, distinct);
     await repo.replaceGroups(
       teamId,
-      groups.map((g) => ({ teamId, groupId: g.groupId, answerIds: g.answerIds, similarity: g.similarity, conflicts: g.conflicts })),
+      groups.map((g) => ({
+        teamId,
+        groupId: g.groupId,
+        answerIds: g.answerIds,
+        similarity: g.similarity,
+        conflicts: g.conflicts,
+      })),
     );
     await repo.finish(teamId, {
       checkedAt: new Date().toISOString(),
