@@ -32,6 +32,7 @@ const LongForm = page(() => import('@/features/projects/routes/long-form'));
 const Notifications = page(() => import('@/features/notifications/routes/notifications'));
 const Library = page(() => import('@/features/library/routes/library'));
 const Answers = page(() => import('@/features/library/routes/answers'));
+const LibraryHealth = page(() => import('@/features/library/health/routes/library-health'));
 const Files = page(() => import('@/features/documents/routes/files'));
 const Insights = page(() => import('@/features/insights/routes/insights'));
 const Settings = page(() => import('@/features/settings/routes/settings'));
@@ -107,6 +108,7 @@ export const routeTable: RouteObject[] = [
               screen('Notifications', Notifications),
               screen('Library', Library),
               screen('Answers', Answers),
+              screen('Answers/health', LibraryHealth),
               screen('Files', Files),
               screen('Insights', Insights),
               screen('Settings', Settings),

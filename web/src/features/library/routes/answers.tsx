@@ -34,6 +34,7 @@ import { CollectionsNav } from '@/features/library/components/collections-nav';
 import { GlossaryPanel } from '@/features/library/components/glossary-panel';
 import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
+import { HealthCounts } from '@/features/library/health/components/health-counts';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -170,6 +171,7 @@ export default function AnswersRoute() {
           <Text size="sm" c="dimmed">
             Approved answers your team reuses on every questionnaire.
           </Text>
+          <HealthCounts />
         </Stack>
         {canManage ? (
           <Group gap="sm">
