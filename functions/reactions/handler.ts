@@ -18,7 +18,7 @@ import { fromStreamQueue } from '../common/stream-queue';
 import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
 import { reactions as insightsReactions } from '../insights/reactions';
-import { reactions as consistencyReactions } from '../library/consistency/reactions';
+import { batchReactions as consistencyBatchReactions } from '../library/consistency/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
@@ -57,9 +57,26 @@ const byEntity = merged(
   documentReactions,
   insightsReactions,
   quizReactions,
-  consistencyReactions,
 );
-const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
+/** The groups' batch reactions by entity; where several groups take one entity in batches, in turn. */
+function mergedBatches(...groups: BatchReactions[]): BatchReactions {
+  const all: BatchReactions = {};
+  for (const group of groups) {
+    for (const [entity, reaction] of Object.entries(group)) {
+      if (!reaction) continue;
+      const earlier = all[entity];
+      all[entity] = earlier
+        ? async (changes) => {
+            await earlier(changes);
+            await reaction(changes);
+          }
+        : reaction;
+    }
+  }
+  return all;
+}
+
+const inBatches = mergedBatches(questionReactions, libraryBatchReactions, consistencyBatchReactions);
 
 for (const entity of REACTION_ENTITIES) {
   if (!byEntity[entity] && !inBatches[entity]) throw new Error(`No reaction handles ${entity} changes`);

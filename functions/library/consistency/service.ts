@@ -158,9 +158,12 @@ export async function dismissFinding(
   if (finding.status === 'OPEN') {
     const at = new Date().toISOString();
     const { userId } = caller.user;
+    // One entry per question (a transaction takes one operation per item).
     const sides = [
       { own: finding.a, other: finding.b },
-      ...(finding.kind === 'PAIR' ? [{ own: finding.b, other: finding.a }] : []),
+      ...(finding.kind === 'PAIR' && finding.b.questionId !== finding.a.questionId
+        ? [{ own: finding.b, other: finding.a }]
+        : []),
     ];
     const activity = sides.flatMap(({ own, other }) =>
       own.questionId

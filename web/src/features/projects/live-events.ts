@@ -1,5 +1,6 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
 import { autofillQueryKey } from './api/get-autofill';
+import { consistencyQueryKey } from './api/get-consistency';
 import { PROJECTS_DOCUMENTS_KEY } from './api/list-library-documents';
 import { attachmentsQueryKey } from './api/list-project-documents';
 import { questionsQueryKey } from './api/list-questions';
@@ -27,6 +28,9 @@ export const projectsLiveEvents: LiveEventHandlers = {
       queryClient.invalidateQueries({ queryKey: autofillQueryKey(data.projectId) }),
       queryClient.invalidateQueries({ queryKey: questionsQueryKey(data.projectId) }),
     ]),
+  // The project's consistency findings changed (an answer changed, someone checked or dismissed).
+  CONSISTENCY_UPDATED: ({ data }, { queryClient }) =>
+    queryClient.invalidateQueries({ queryKey: consistencyQueryKey(data.projectId) }),
   // Documents attached to or removed from the project or its questions: Add Attachments and Project
   // Files refresh, and what can still be attached.
   ATTACHMENTS_UPDATED: ({ data, self }, { queryClient }) => {

@@ -7,6 +7,10 @@ import { useProjectDashboard } from '@/features/projects/api/get-project-dashboa
 import { useProjectTeam } from '@/features/projects/api/get-project-team';
 import { AddAttachmentsDialog } from '@/features/projects/components/attachments/add-attachments-dialog';
 import { ProjectFilesDialog } from '@/features/projects/components/attachments/project-files-dialog';
+import {
+  CONSISTENCY_CARD_ID,
+  ConsistencyCard,
+} from '@/features/projects/components/consistency/consistency-card';
 import { AssignmentsTable } from '@/features/projects/components/dashboard/assignments-table';
 import { AutofillCard } from '@/features/projects/components/dashboard/autofill-card';
 import { BurndownChart } from '@/features/projects/components/dashboard/burndown-chart';
@@ -126,6 +130,7 @@ export default function ProjectDashboardRoute() {
           <StatusTiles dashboard={data} canView={canView} />
           <EvidenceAlert dashboard={data} />
           <AutofillCard dashboard={data} canAnswer={canView} />
+          <ConsistencyCard projectId={projectId} canAnswer={canView} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <BurndownChart dashboard={data} />
@@ -184,7 +189,22 @@ export default function ProjectDashboardRoute() {
         onAddFile={() => setDialog('add-file')}
         canEdit={canAddQuestions}
       />
-      <ExportProjectDialog project={project} opened={dialog === 'export'} onClose={() => setDialog(null)} />
+      <ExportProjectDialog
+        project={project}
+        opened={dialog === 'export'}
+        onClose={() => setDialog(null)}
+        onShowConsistency={() => {
+          setDialog(null);
+          // After the modal has closed and given the focus back.
+          setTimeout(
+            () =>
+              document
+                .getElementById(CONSISTENCY_CARD_ID)
+                ?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+            300,
+          );
+        }}
+      />
       <AddQuestionDialog
         projectId={projectId}
         opened={dialog === 'add-question'}

@@ -21,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useExportQuestions } from '@/features/projects/api/export-questions';
 import { useSources } from '@/features/projects/api/list-sources';
 import { useExportPreview } from '@/features/projects/api/preview-export';
+import { ConsistencyNote } from '@/features/projects/components/consistency/consistency-note';
 import { ExportProblems, exportAllowed } from '@/features/projects/components/export/export-problems';
 import { FormatIcon } from '@/features/projects/components/sources/source-visuals';
 import { downloadLink } from '@/lib/download';
@@ -30,6 +31,8 @@ export interface ExportProjectDialogProps {
   project: Project;
   opened: boolean;
   onClose: () => void;
+  /** Shows the project's consistency findings (the export dialog's link to them). */
+  onShowConsistency?: () => void;
 }
 
 /** A source can be exported answered once a sheet or its document gives the project questions. */
@@ -45,7 +48,12 @@ type Choice = { kind: 'SOURCE'; projectSourceId: string } | { kind: 'DATA' };
  * and compliance wording written back into it), or the project's questions as CSV or XLSX. A
  * preview shows what the file will hold before it is written.
  */
-export function ExportProjectDialog({ project, opened, onClose }: ExportProjectDialogProps) {
+export function ExportProjectDialog({
+  project,
+  opened,
+  onClose,
+  onShowConsistency,
+}: ExportProjectDialogProps) {
   const sources = useSources(project.projectId, { enabled: opened });
   const ready = useMemo(() => (sources.data ?? []).filter(answerable), [sources.data]);
   const [picked, setPicked] = useState<Choice | null>(null);
@@ -223,6 +231,8 @@ export function ExportProjectDialog({ project, opened, onClose }: ExportProjectD
             places={preview.data.notAllowed.map((q) => `${q.location} (${q.compliance})`)}
           />
         ) : null}
+
+        <ConsistencyNote projectId={project.projectId} opened={opened} onShow={onShowConsistency} />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
