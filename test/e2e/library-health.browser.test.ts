@@ -60,8 +60,10 @@ beforeAll(async () => {
   ids = imported.body.data.answerIds;
   await eventually(
     async () => {
-      const summary = (await api.call('getLibraryHealthSummary', { token })).body.data as LibraryHealthSummary;
-      if (summary.status !== 'IDLE' || !summary.checkedAt || summary.checkedAt < since) throw new Error('not yet');
+      const summary = (await api.call('getLibraryHealthSummary', { token })).body
+        .data as LibraryHealthSummary;
+      if (summary.status !== 'IDLE' || !summary.checkedAt || summary.checkedAt < since)
+        throw new Error('not yet');
     },
     { timeoutMs: 90_000, intervalMs: 500 },
   );
@@ -78,7 +80,9 @@ const conflictWith = (answerId: string, otherId: string) =>
     .locator('section[aria-label="Conflict"]', { has: page.locator(`[data-answer-id="${answerId}"]`) })
     .filter({ has: page.locator(`[data-answer-id="${otherId}"]`) });
 const groupWith = (answerId: string) =>
-  page.locator('section[aria-label="Duplicate group"]', { has: page.locator(`[data-answer-id="${answerId}"]`) });
+  page.locator('section[aria-label="Duplicate group"]', {
+    has: page.locator(`[data-answer-id="${answerId}"]`),
+  });
 
 describe('library health', () => {
   it('shows the counts on the library page and opens Library health from them', async () => {
@@ -108,7 +112,10 @@ describe('library health', () => {
   it('resolves a conflict: Keep this one asks for a reason and archives the other answer', async () => {
     // Prepare
     const conflict = conflictWith(ids[2], ids[3]);
-    await conflict.locator(`[data-answer-id="${ids[2]}"]`).getByRole('button', { name: 'Keep this one' }).click();
+    await conflict
+      .locator(`[data-answer-id="${ids[2]}"]`)
+      .getByRole('button', { name: 'Keep this one' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Keep this answer' });
     await dialog.getByRole('button', { name: 'Archive the other' }).click();
     await dialog.getByText('Please give a reason').waitFor();

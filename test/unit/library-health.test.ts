@@ -4,7 +4,7 @@
  * answers of a group conflict, and what a merge keeps.
  */
 import { describe, expect, it } from 'vitest';
-import { findContradiction } from '../../functions/common/contradiction';
+import { claimsOf, clashOf } from '../../functions/common/contradiction';
 import {
   DUPLICATE_THRESHOLD,
   distinctPairs,
@@ -15,6 +15,8 @@ import {
   questionSimilarity,
 } from '../../functions/library/health/detect';
 import { bankLibrary } from '../../scripts/bench/suggestion-library';
+
+const DETECTOR = { claimsOf, clashOf };
 
 /** The public answer bank as the rest of the library, so term weights are a real library's. */
 const bank: HealthEntry[] = bankLibrary().map((e) => ({ ...e, answerId: `bank-${e.answerId}` }));
@@ -64,7 +66,7 @@ describe('duplicate questions', () => {
       entry('colour', 'Which colour is the logo of your company?'),
     ];
     // Act
-    const groups = findDuplicateGroups(entries, { contradiction: findContradiction });
+    const groups = findDuplicateGroups(entries, { contradiction: DETECTOR });
     // Assess
     const mfa = groupWith(groups, 'mfa-1');
     expect(mfa?.answerIds).toEqual(expect.arrayContaining(['mfa-1', 'mfa-2', 'mfa-3']));
@@ -83,10 +85,10 @@ describe('duplicate questions', () => {
       entry('b', 'Is multi-factor authentication required for admin accounts?'),
       entry('c', 'Do administrators have to use MFA when they log in?'),
     ];
-    const before = groupWith(findDuplicateGroups(entries, { contradiction: findContradiction }), 'a');
+    const before = groupWith(findDuplicateGroups(entries, { contradiction: DETECTOR }), 'a');
     // Act
     const groups = findDuplicateGroups(entries, {
-      contradiction: findContradiction,
+      contradiction: DETECTOR,
       distinct: distinctPairs([['a', 'b']]),
     });
     // Assess
@@ -138,7 +140,7 @@ describe('conflicts among duplicates', () => {
       ),
     ];
     // Act
-    const groups = findDuplicateGroups(entries, { contradiction: findContradiction });
+    const groups = findDuplicateGroups(entries, { contradiction: DETECTOR });
     // Assess
     const mfa = groupWith(groups, 'yes');
     expect(mfa?.conflicts).toEqual([expect.objectContaining({ kind: 'COMPLIANCE' })]);

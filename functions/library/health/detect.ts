@@ -68,7 +68,7 @@ function vectorsOf(questions: string[]): Vectors {
       }
       own.add(id);
     }
-    return Int32Array.from(own);
+    return Int32Array.from(own).sort();
   });
   const postings: number[][] = Array.from({ length: ids.size }, () => []);
   terms.forEach((own, entry) => {
@@ -97,14 +97,21 @@ export function questionSimilarity(a: string, b: string, corpus: string[] = []):
 
 function pairScore(v: Vectors, i: number, j: number) {
   if (!v.norms[i] || !v.norms[j]) return 0;
-  const other = new Set(v.terms[j]);
+  // Both term lists are sorted: one pass over each.
+  const x = v.terms[i];
+  const y = v.terms[j];
   let dot = 0;
   let shared = 0;
-  for (const t of v.terms[i])
-    if (other.has(t)) {
-      dot += v.weights[t];
+  for (let p = 0, q = 0; p < x.length && q < y.length; ) {
+    if (x[p] < y[q]) p++;
+    else if (x[p] > y[q]) q++;
+    else {
+      dot += v.weights[x[p]];
       shared++;
+      p++;
+      q++;
     }
+  }
   // One term in common is how unrelated questions meet ("staff", "customer data"), even when it is
   // a vocabulary concept (they are broad): not a duplicate.
   if (shared < MIN_SHARED) return 0;
@@ -185,11 +192,34 @@ export interface DuplicateGroup {
   conflicts: Conflict[];
 }
 
-/** Texts that contradict: the concept and each text's clashing phrase, or undefined. */
-export type ContradictionFinder = (
-  textA: string,
-  textB: string,
-) => { concept: string; a: string; b: string } | undefined;
+/**
+ * The contradiction detector (functions/common/contradiction) in its two steps: each text's claims,
+ * read once per answer, then whether two answers' claims clash (the concept and each one's phrase).
+ */
+export interface ContradictionDetector<C> {
+  claimsOf(text: string): C;
+  clashOf(a: C, b: C): { concept: string; a: string; b: string } | undefined;
+}
+
+/** An answer with its claims read lazily, once. */
+class Claims<C> {
+  private held = new Map<number, C>();
+  constructor(
+    private readonly detector: ContradictionDetector<C>,
+    private readonly entries: HealthEntry[],
+  ) {}
+  of(index: number): C {
+    let claims = this.held.get(index);
+    if (claims === undefined) {
+      claims = this.detector.claimsOf(this.entries[index].answer);
+      this.held.set(index, claims);
+    }
+    return claims;
+  }
+  clash(i: number, j: number) {
+    return this.detector.clashOf(this.of(i), this.of(j));
+  }
+}
 
 const YES = 'COMPLIANT';
 const NO = 'NON-COMPLIANT';
@@ -198,11 +228,10 @@ const NO = 'NON-COMPLIANT';
 export function conflictOf(
   a: HealthEntry,
   b: HealthEntry,
-  contradiction: ContradictionFinder,
+  found: { concept: string; a: string; b: string } | undefined,
 ): Conflict | null {
   const conflictId = idOf('C', [a.answerId, b.answerId]);
   const classes = new Set([a.responseClassification, b.responseClassification]);
-  const found = contradiction(a.answer, b.answer);
   if (found)
     return {
       conflictId,
@@ -218,24 +247,31 @@ export function conflictOf(
   return null;
 }
 
+/** How many members of each group the closeness of two groups is judged on (their first, closest ones). */
+const JOIN_SAMPLE = 16;
+
 /**
- * Whether two groups join: no pair across them marked distinct, and at least half the pairs across
- * them close (average linkage, roughly), so a chain of each-a-bit-alike questions does not pull
- * unrelated concepts into one group.
+ * Whether two groups join: no pair across them marked distinct (every pair checked), and at least
+ * half the pairs across them close (average linkage, roughly, judged on each group's first
+ * JOIN_SAMPLE members so a large library's large groups stay cheap), so a chain of each-a-bit-alike
+ * questions does not pull unrelated concepts into one group.
  */
 export function mayJoin(
   ga: number[],
   gb: number[],
   isClose: (x: number, y: number) => boolean,
-  isDistinct: (x: number, y: number) => boolean,
+  isDistinct: (x: number, other: number[]) => boolean,
 ) {
+  const [small, large] = ga.length <= gb.length ? [ga, gb] : [gb, ga];
+  for (const x of small) if (isDistinct(x, large)) return false;
   let close = 0;
-  for (const x of ga)
-    for (const y of gb) {
-      if (isDistinct(x, y)) return false;
+  let seen = 0;
+  for (const x of ga.slice(0, JOIN_SAMPLE))
+    for (const y of gb.slice(0, JOIN_SAMPLE)) {
+      seen++;
       if (isClose(x, y)) close++;
     }
-  return close * 2 >= ga.length * gb.length;
+  return close * 2 >= seen;
 }
 
 /** A group larger than this is checked for conflicts against its first members only. */
@@ -245,10 +281,11 @@ const CONFLICT_PAIRS_MAX = 2000;
  * The library's duplicate groups (best pair first) and each group's conflicts. `distinct` holds the
  * pairs users marked distinct (distinctPairs).
  */
-export function findDuplicateGroups(
+export function findDuplicateGroups<C>(
   entries: HealthEntry[],
-  options: { distinct?: Set<string>; threshold?: number; contradiction: ContradictionFinder },
+  options: { distinct?: Set<string>; threshold?: number; contradiction: ContradictionDetector<C> },
 ): DuplicateGroup[] {
+  const claims = new Claims(options.contradiction, entries);
   const distinct = options.distinct ?? new Set<string>();
   const pairs = duplicatePairs(
     entries.map((e) => e.originalQuestion),
@@ -258,13 +295,32 @@ export function findDuplicateGroups(
   const isClose = (x: number, y: number) => close.has(Math.min(x, y) * entries.length + Math.max(x, y));
   const groupOf = new Map<number, number[]>();
   const best = new Map<number[], number>();
+  const refused = new Map<number[], Set<number[]>>();
+  // Each entry's partners marked distinct, by index: a group holds one of them when groupOf says so.
+  const partners = new Map<number, number[]>();
+  if (distinct.size) {
+    const indexOf = new Map(entries.map((e, i) => [e.answerId, i]));
+    for (const key of distinct) {
+      const [a, b] = key.split('|').map((answerId) => indexOf.get(answerId));
+      if (a === undefined || b === undefined) continue;
+      partners.set(a, [...(partners.get(a) ?? []), b]);
+      partners.set(b, [...(partners.get(b) ?? []), a]);
+    }
+  }
+  const isDistinct = (x: number, other: number[]) =>
+    (partners.get(x) ?? []).some(
+      (p) => (groupOf.get(p) ?? [p]) === other || (other.length === 1 && other[0] === p),
+    );
   for (const { a, b, similarity } of pairs) {
-    if (distinct.has(pairKey(entries[a].answerId, entries[b].answerId))) continue;
     const ga = groupOf.get(a) ?? [a];
     const gb = groupOf.get(b) ?? [b];
     if (ga === gb) continue;
-    if (!mayJoin(ga, gb, isClose, (x, y) => distinct.has(pairKey(entries[x].answerId, entries[y].answerId))))
+    // Two groups that may not join stay apart until one of them grows (a new array): asked once.
+    if (refused.get(ga)?.has(gb)) continue;
+    if (!mayJoin(ga, gb, isClose, isDistinct)) {
+      refused.set(ga, (refused.get(ga) ?? new Set()).add(gb));
       continue;
+    }
     const joined = [...ga, ...gb];
     for (const member of joined) groupOf.set(member, joined);
     best.set(joined, Math.max(best.get(ga) ?? 0, best.get(gb) ?? 0, similarity));
@@ -281,7 +337,11 @@ export function findDuplicateGroups(
       for (let j = i + 1; j < sorted.length && checked < CONFLICT_PAIRS_MAX; j++) {
         if (!isClose(sorted[i], sorted[j])) continue;
         checked++;
-        const conflict = conflictOf(entries[sorted[i]], entries[sorted[j]], options.contradiction);
+        const conflict = conflictOf(
+          entries[sorted[i]],
+          entries[sorted[j]],
+          claims.clash(sorted[i], sorted[j]),
+        );
         if (conflict) conflicts.push(conflict);
       }
     groups.push({

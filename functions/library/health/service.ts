@@ -17,12 +17,14 @@ import {
   type ResolveConflictRequest,
 } from '../../../shared/schemas/library-health';
 import type { TeamCaller } from '../../common/caller';
-import { findContradiction } from '../../common/contradiction';
+import { claimsOf, clashOf } from '../../common/contradiction';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
 import { logger } from '../../common/logger';
 import { sessionMark } from '../../common/session-mark';
 import { distinctPairs, findDuplicateGroups, mergedInto } from './detect';
 import * as repo from './repo';
+
+const DETECTOR = { claimsOf, clashOf };
 
 /** The job starts once the library has not changed for this long, so a burst of changes is checked once. */
 export const QUIET_MS = 2_000;
@@ -231,7 +233,7 @@ export function checkAnswers(answers: repo.AnswerItem[], distinct: repo.Distinct
         answer: a.answer,
         ...(a.responseClassification ? { responseClassification: a.responseClassification } : {}),
       })),
-    { distinct: distinctPairs(distinct.map((d) => d.answerIds)), contradiction: findContradiction },
+    { distinct: distinctPairs(distinct.map((d) => d.answerIds)), contradiction: DETECTOR },
   );
 }
 
