@@ -47,15 +47,15 @@ const MFA = [
     responseClassification: 'NON-COMPLIANT' as const,
   },
 ];
-const BOUNTY = [
+const INSURANCE = [
   {
-    question: 'Do you run a public bug bounty programme?',
-    answer: 'Yes, through a managed bug bounty platform.',
+    question: 'Do you carry cyber insurance that covers data breaches?',
+    answer: 'Yes, a cyber policy with a 5 million limit.',
     responseClassification: 'COMPLIANT' as const,
   },
   {
-    question: 'Is there a bug bounty program open to outside researchers?',
-    answer: 'No, we rely on our annual penetration test.',
+    question: 'Does the company hold a cyber insurance policy covering a data breach?',
+    answer: 'No, we carry general liability cover only.',
     responseClassification: 'NON-COMPLIANT' as const,
   },
 ];
@@ -109,7 +109,7 @@ beforeAll(async () => {
   const rows = [
     ...bankLibrary().map((e) => ({ question: e.originalQuestion, answer: e.answer })),
     ...MFA,
-    ...BOUNTY,
+    ...INSURANCE,
     ...ENCRYPTION,
   ];
   const imported = ok<{ answerIds: string[] }>(
@@ -131,11 +131,11 @@ describe('the health job', () => {
     // Act
     const report = await health(viewer);
     // Assess
-    for (const pair of [MFA, BOUNTY, ENCRYPTION]) {
+    for (const pair of [MFA, INSURANCE, ENCRYPTION]) {
       const group = groupOf(report, id(pair[0]));
       expect(group?.answers.map((a) => a.answerId)).toContain(id(pair[1]));
     }
-    expect(conflictOf(report, BOUNTY)?.kind).toBe('COMPLIANCE');
+    expect(conflictOf(report, INSURANCE)?.kind).toBe('COMPLIANCE');
     const encryption = conflictOf(report, ENCRYPTION)!;
     expect(encryption.kind).toBe('CONTRADICTION');
     const phraseOf = (answerId: string) =>
@@ -152,18 +152,18 @@ describe('acting on the findings', () => {
     // Prepare
     const group = groupOf(await health(), id(MFA[0]))!;
     const params = { healthGroupId: group.groupId };
-    const conflict = conflictOf(await health(), BOUNTY)!;
+    const conflict = conflictOf(await health(), INSURANCE)!;
     // Act
     const byMember = await as(member).call('mergeDuplicates', { params, body: { keepAnswerId: id(MFA[0]) } });
     const byViewer = await as(viewer).call('markDistinct', { params });
     const checkByMember = await as(member).call('checkLibraryHealth');
     const outsider = await as(owner).call('mergeDuplicates', {
       params,
-      body: { keepAnswerId: id(BOUNTY[0]) },
+      body: { keepAnswerId: id(INSURANCE[0]) },
     });
     const noReason = await as(owner).call('resolveConflict', {
       params: { conflictId: conflict.conflictId },
-      body: { keepAnswerId: id(BOUNTY[0]), reason: '  ' },
+      body: { keepAnswerId: id(INSURANCE[0]), reason: '  ' },
     });
     const gone = await as(owner).call('markDistinct', { params: { healthGroupId: 'G-never-found' } });
     // Assess
@@ -252,22 +252,22 @@ describe('acting on the findings', () => {
 
   it('keep this one: the other answer of the conflict is archived with the reason typed', async () => {
     // Prepare
-    const conflict = conflictOf(await health(), BOUNTY)!;
+    const conflict = conflictOf(await health(), INSURANCE)!;
     // Act
     const resolved = await as(owner).call('resolveConflict', {
       params: { conflictId: conflict.conflictId },
-      body: { keepAnswerId: id(BOUNTY[0]), reason: 'The programme launched in March' },
+      body: { keepAnswerId: id(INSURANCE[0]), reason: 'The policy was bought in March' },
     });
     // Assess
     expect(resolved.status).toBe(200);
-    const other = await answer(id(BOUNTY[1]));
+    const other = await answer(id(INSURANCE[1]));
     expect(other.answer.answerStatus).toBe('ARCHIVED');
-    expect(other.answer.flaggedReason).toBe('The programme launched in March');
-    expect((await answer(id(BOUNTY[0]))).answer.answerStatus).toBe('IN-USE');
+    expect(other.answer.flaggedReason).toBe('The policy was bought in March');
+    expect((await answer(id(INSURANCE[0]))).answer.answerStatus).toBe('IN-USE');
     expect((await health()).conflictList.some((c) => c.conflictId === conflict.conflictId)).toBe(false);
     const again = await as(owner).call('resolveConflict', {
       params: { conflictId: conflict.conflictId },
-      body: { keepAnswerId: id(BOUNTY[0]), reason: 'Twice' },
+      body: { keepAnswerId: id(INSURANCE[0]), reason: 'Twice' },
     });
     expect(again.status).toBe(404);
   });

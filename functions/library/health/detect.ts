@@ -38,6 +38,8 @@ export const DUPLICATE_THRESHOLD = 0.4;
 
 /** Terms two questions must share (three lost most of the recall on the labelled pairs). */
 const MIN_SHARED = 2;
+/** …unless that one term is most of both questions ("bug bounty programme?" / "a bug bounty program open to security researchers?"). */
+const LONE_TERM_MIN = 0.65;
 
 /** A term in more than this share of the library (and this many entries) finds no candidates. */
 const COMMON_SHARE = 0.02;
@@ -114,8 +116,8 @@ function pairScore(v: Vectors, i: number, j: number) {
   }
   // One term in common is how unrelated questions meet ("staff", "customer data"), even when it is
   // a vocabulary concept (they are broad): not a duplicate.
-  if (shared < MIN_SHARED) return 0;
-  return dot / (v.norms[i] * v.norms[j]);
+  const score = dot / (v.norms[i] * v.norms[j]);
+  return shared < MIN_SHARED && score < LONE_TERM_MIN ? 0 : score;
 }
 
 /** Every pair of questions at or above `threshold`, by index into `questions`. */
