@@ -27,6 +27,8 @@
  *            (test/fixtures/families, an unseen set: figures only) precision, recall, columns,
  *            sections, references, Word answer places, and the HECVAT-like file's read time and
  *            peak memory in a fresh process
+ *   health   library health: duplicate detection's precision and recall on labelled question pairs,
+ *            the pairs flagged among the answer bank, and the check of a 20,000-answer library
  *   library  a 20,000-answer library imported through the API, suggestions for one question
  *            beside the GetItem every warm suggestion starts with; autofill of 400 questions
  *   gaps     the library's gap list for 50 projects × 300 questions: the job beside the floor of one
@@ -36,7 +38,7 @@
  *   consistency  the contradiction detector: precision and recall on test/fixtures/consistency,
  *            and comparing every answer of a 400-question project with every other
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -68,6 +70,7 @@ import { benchImports } from './bench/imports';
 import { benchInsights } from './bench/insights';
 import { benchInvite } from './bench/invite';
 import { benchLibrary } from './bench/library';
+import { benchLibraryHealth } from './bench/library-health';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { routeScripts } from './bench/spa';
@@ -113,7 +116,8 @@ type Part =
   | 'suggestions'
   | 'insights'
   | 'consistency'
-  | 'gaps';
+  | 'gaps'
+  | 'health';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -131,6 +135,7 @@ const PARTS: Part[] = [
   'insights',
   'consistency',
   'gaps',
+  'health',
 ];
 const INVITES = 30;
 
@@ -574,6 +579,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   consistency: async () => {
     heading('Consistency check: the contradiction detector on labelled answer pairs');
     await benchConsistency(ROOT, addRow);
+  },
+  health: async () => {
+    heading('Library health: duplicate detection on labelled pairs, the check of a 20,000-answer library');
+    await benchLibraryHealth(ROOT, addRow);
   },
 };
 

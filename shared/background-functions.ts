@@ -110,6 +110,19 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 300,
     },
   },
+  libraryHealth: {
+    entry: 'functions/library/health/job.ts',
+    description:
+      "Library health: finds the library's near-duplicate questions and the conflicts among their answers, once a burst of changes settles",
+    // The bucket only for an oversized stream record.
+    access: { table: 'readwrite', streamRecords: 'read' },
+    job: {
+      triggers: [{ entity: 'libraryHealth', attribute: 'status', value: 'QUEUED' }],
+      // A 20,000-answer library is checked in about 15 s with 420 MB of heap (npm run bench -- --only health).
+      memoryMb: 2048,
+      timeoutSeconds: 300,
+    },
+  },
   insightsExport: {
     entry: 'functions/insights/export-job.ts',
     description: 'Writes an Insights export (every matching answered question) as CSV to the uploads bucket',

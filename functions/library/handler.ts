@@ -4,6 +4,14 @@ import { getAutofill, reviewDrafts, startAutofill } from './autofill';
 import { listAutofillEmpty, useCandidate } from './autofill-empty';
 import { checkConsistency, dismissFinding, getConsistency } from './consistency/service';
 import { listGaps } from './gaps/service';
+import {
+  checkLibraryHealth,
+  getLibraryHealth,
+  getLibraryHealthSummary,
+  markDistinct,
+  mergeDuplicates,
+  resolveConflict,
+} from './health/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -64,6 +72,14 @@ export const handler = createGroupHandler(libraryRoutes, {
   getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
   reviewDrafts: async ({ caller, params, body, sessionId }) =>
     reviewDrafts(caller, params.projectId, body, sessionId),
+  getLibraryHealth: async ({ caller }) => getLibraryHealth(caller),
+  getLibraryHealthSummary: async ({ caller }) => getLibraryHealthSummary(caller),
+  checkLibraryHealth: async ({ caller }) => checkLibraryHealth(caller),
+  mergeDuplicates: async ({ caller, params, body, sessionId }) =>
+    mergeDuplicates(caller, params.healthGroupId, body, sessionId),
+  markDistinct: async ({ caller, params }) => markDistinct(caller, params.healthGroupId),
+  resolveConflict: async ({ caller, params, body, sessionId }) =>
+    resolveConflict(caller, params.conflictId, body, sessionId),
   getConsistency: async ({ caller, params }) => getConsistency(caller, params.projectId),
   checkConsistency: async ({ caller, params }) => checkConsistency(caller, params.projectId),
   dismissFinding: async ({ caller, params, body }) => dismissFinding(caller, params.projectId, body),

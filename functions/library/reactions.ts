@@ -16,6 +16,7 @@ import {
   batchReactions as consistencyReactions,
 } from './consistency/reactions';
 import { countGapChanges, gapsMoved } from './gaps/reactions';
+import { requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
@@ -178,6 +179,7 @@ export const batchReactions: BatchReactions = {
     await reindex(changes);
     await announce(changes);
     await countGapChanges(changes);
+    await requestHealthChecks(changes);
   },
   answerCandidate: announce,
 };

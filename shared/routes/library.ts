@@ -33,6 +33,7 @@ import {
 import { Ok } from '../schemas/common';
 import { ConsistencyReport, DismissFindingRequest } from '../schemas/consistency';
 import { AutofillEmpty, GapReport, UseCandidateRequest, UseCandidateResult } from '../schemas/library-gaps';
+import { libraryHealthRoutes } from './library-health';
 import { route, routeGroup } from './route';
 
 const ANSWER = '/api/answers/{answerId}';
@@ -284,6 +285,7 @@ export const library = routeGroup(
       summary: 'Delete an answer from the library',
       response: Ok,
     }),
+    ...libraryHealthRoutes,
     // Consistency check of a questionnaire (issue 28 part 3, functions/library/consistency).
     getConsistency: route({
       method: 'GET',

@@ -45,6 +45,7 @@ import { ErrorBody } from '../../shared/schemas/common';
 import { type ApiClient, client } from './api-client';
 import { addDocument, uploadDocument } from './documents';
 import { eventually } from './eventually';
+import { type FreshHealthGroup, freshHealthGroup } from './library-health';
 import { startTestStack, type TestStack } from './local-stack';
 import { type Person, people } from './people';
 import { answeredQuiz, sendQuiz, VENDOR_REVIEW } from './quizzes';
@@ -169,6 +170,12 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   updateCollection: (ctx) => ({ addAnswerIds: [ctx.answerId] }),
   updateAnswer: () => ({ isFavourite: true }),
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
+  // An answer of no health group: valid, and refused unless FRESH_BODY names one of a fresh group.
+  mergeDuplicates: (ctx) => ({ keepAnswerId: ctx.answerId }),
+  resolveConflict: (ctx) => ({
+    keepAnswerId: ctx.answerId,
+    reason: 'Outdated: replaced by the newer policy',
+  }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
   startAutofill: () => ({ threshold: 0.9 }),
@@ -293,6 +300,9 @@ export const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   exportId: (t) => t.exportId,
   quizId: (t) => t.quizId,
   quizInviteId: (t) => t.quizInviteId,
+  // A library health group or conflict that was never found: 404 unless FRESH gives a fresh one.
+  healthGroupId: () => randomUUID(),
+  conflictId: () => randomUUID(),
 };
 /** Where a route means a different record by the same parameter name. */
 export const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
@@ -379,6 +389,11 @@ async function freshVersion(team: TeamData) {
 }
 
 let lastDraft = '';
+let lastHealthGroup: FreshHealthGroup | undefined;
+async function healthGroup(team: TeamData) {
+  lastHealthGroup = await freshHealthGroup(api.as(team.owner.token), team.owner.teamId as string);
+  return lastHealthGroup;
+}
 let lastPreviousSource = '';
 const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promise<Record<string, string>>>> =
   {
@@ -402,6 +417,10 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       return { answerSourceId };
     },
     deleteAnswer: (team) => freshAnswer(team),
+    // A duplicate group with a conflict of the team's (each merge, mark or resolve removes it).
+    mergeDuplicates: async (team) => ({ healthGroupId: (await healthGroup(team)).healthGroupId }),
+    markDistinct: async (team) => ({ healthGroupId: (await healthGroup(team)).healthGroupId }),
+    resolveConflict: async (team) => ({ conflictId: (await healthGroup(team)).conflictId }),
     getSourceVersion: (team) => freshVersion(team),
     applySourceVersion: (team) => freshVersion(team),
     discardSourceVersion: (team) => freshVersion(team),
@@ -489,6 +508,9 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
   };
 /** Bodies that use up what they name: completing an upload needs an upload of the caller's own. */
 export const FRESH_BODY: Partial<Record<RouteName, (team: TeamData, token: string) => Promise<unknown>>> = {
+  // An answer of the fresh group FRESH made.
+  mergeDuplicates: async () => ({ keepAnswerId: lastHealthGroup?.answerIds[0] }),
+  resolveConflict: async () => ({ keepAnswerId: lastHealthGroup?.answerIds[0], reason: 'Outdated policy' }),
   // The quiz's current version, so the save is not refused as stale.
   saveQuiz: async (team) => {
     const current = await api.as(team.owner.token).call('getQuiz', { params: { quizId: team.quizId } });

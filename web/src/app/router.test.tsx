@@ -43,6 +43,7 @@ describe('route table', () => {
     ['/Notifications', 'full-layout'],
     ['/Library', 'full-layout'],
     ['/Answers', 'full-layout'],
+    ['/Answers/health', 'full-layout'],
     ['/Files', 'full-layout'],
     ['/Insights', 'full-layout'],
     ['/Settings', 'full-layout'],

@@ -33,6 +33,7 @@ const Notifications = page(() => import('@/features/notifications/routes/notific
 const Library = page(() => import('@/features/library/routes/library'));
 const Answers = page(() => import('@/features/library/routes/answers'));
 const Gaps = page(() => import('@/features/library/gaps/routes/gaps'));
+const LibraryHealth = page(() => import('@/features/library/health/routes/library-health'));
 const Files = page(() => import('@/features/documents/routes/files'));
 const Insights = page(() => import('@/features/insights/routes/insights'));
 const Settings = page(() => import('@/features/settings/routes/settings'));
@@ -109,6 +110,7 @@ export const routeTable: RouteObject[] = [
               screen('Library', Library),
               screen('Answers', Answers),
               screen('Answers/gaps', Gaps),
+              screen('Answers/health', LibraryHealth),
               screen('Files', Files),
               screen('Insights', Insights),
               screen('Settings', Settings),

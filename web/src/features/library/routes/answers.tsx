@@ -36,6 +36,7 @@ import { GlossaryPanel } from '@/features/library/components/glossary-panel';
 import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
 import { GapsLink } from '@/features/library/gaps/components/gaps-link';
+import { HealthCounts } from '@/features/library/health/components/health-counts';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -182,6 +183,7 @@ export default function AnswersRoute() {
           <Text size="sm" c="dimmed">
             Approved answers your team reuses on every questionnaire.
           </Text>
+          <HealthCounts />
         </Stack>
         <Group gap="sm">
           <GapsLink />
