@@ -1,6 +1,12 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
+import {
+  confirmAnswer,
+  getReviewSummary,
+  listAnswerHistory,
+  updateAnswerReview,
+} from './review/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
 import {
   bulkUpdateAnswers,
@@ -61,4 +67,10 @@ export const handler = createGroupHandler(libraryRoutes, {
   getAutofill: async ({ caller, params }) => getAutofill(caller, params.projectId),
   reviewDrafts: async ({ caller, params, body, sessionId }) =>
     reviewDrafts(caller, params.projectId, body, sessionId),
+  getReviewSummary: async ({ caller }) => getReviewSummary(caller),
+  confirmAnswer: async ({ caller, params, body, sessionId }) =>
+    confirmAnswer(caller, params.answerId, body, sessionId),
+  updateAnswerReview: async ({ caller, params, body, sessionId }) =>
+    updateAnswerReview(caller, params.answerId, body, sessionId),
+  listAnswerHistory: async ({ caller, params }) => listAnswerHistory(caller, params.answerId),
 });

@@ -31,6 +31,7 @@ import {
   UpdateCollectionRequest,
 } from '../schemas/answer';
 import { Ok } from '../schemas/common';
+import { libraryReviewRoutes } from './library-review';
 import { route, routeGroup } from './route';
 
 const ANSWER = '/api/answers/{answerId}';
@@ -282,5 +283,6 @@ export const library = routeGroup(
       summary: 'Delete an answer from the library',
       response: Ok,
     }),
+    ...libraryReviewRoutes,
   },
 );

@@ -168,6 +168,8 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   updateCollection: (ctx) => ({ addAnswerIds: [ctx.answerId] }),
   updateAnswer: () => ({ isFavourite: true }),
   replaceAnswer: () => ({ answer: 'Replaced by the sweep: yes, reviewed every quarter.' }),
+  confirmAnswer: () => ({}),
+  updateAnswerReview: (ctx) => ({ ownerUserId: ctx.userId }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
   startAutofill: () => ({ threshold: 0.9 }),

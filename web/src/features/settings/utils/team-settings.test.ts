@@ -25,6 +25,7 @@ const saved: TeamSettings = {
   redemptionPartner: null,
   importedAnswersRequireReview: false,
   defaultAnswersToFlowToLibrary: false,
+  libraryReviewCycle: null,
 };
 const form = (change: Partial<TeamFormValues> = {}, from: TeamSettings = saved) => ({
   ...formValuesOf(from),
