@@ -31,8 +31,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export const ReviewDay = z
   .string({ error: REVIEW_MESSAGES.badDay })
-  .regex(DAY, REVIEW_MESSAGES.badDay)
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, REVIEW_MESSAGES.badDay);
+  .regex(DAY, { message: REVIEW_MESSAGES.badDay, abort: true })
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+  }, REVIEW_MESSAGES.badDay);
 
 /** YYYY-MM-DD of an ISO time or day. */
 export const dayOf = (time: string) => time.slice(0, 10);
