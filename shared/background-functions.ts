@@ -127,8 +127,7 @@ export const BACKGROUND_FUNCTIONS = {
   },
   libraryReviewDigest: {
     entry: 'functions/library/review/digest-job.ts',
-    description:
-      "Records each owner's weekly digest of library answers due for review; the stream sends it",
+    description: "Records each owner's weekly digest of library answers due for review; the stream sends it",
     access: { table: 'readwrite' },
     schedule: { everyMinutes: 7 * 24 * 60, timeoutSeconds: 300 },
   },

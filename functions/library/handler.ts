@@ -1,13 +1,8 @@
 import { library as libraryRoutes } from '../../shared/routes/library';
 import { createGroupHandler } from '../common/http';
 import { getAutofill, reviewDrafts, startAutofill } from './autofill';
-import {
-  confirmAnswer,
-  getReviewSummary,
-  listAnswerHistory,
-  updateAnswerReview,
-} from './review/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
+import { confirmAnswer, getReviewSummary, listAnswerHistory, updateAnswerReview } from './review/service';
 import {
   bulkUpdateAnswers,
   checkImportAnswers,

@@ -12,6 +12,7 @@ import { publish } from '../common/events';
 import type { BatchReactions, Change, Reactions } from '../common/reactions';
 import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
+import { reactions as reviewReactions } from './review/reactions';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
@@ -115,7 +116,13 @@ async function onDocument(change: Change) {
   }
 }
 
-export const reactions: Reactions = { question: onQuestion, autofillRun: onAutofill, document: onDocument };
+export const reactions: Reactions = {
+  question: onQuestion,
+  autofillRun: onAutofill,
+  document: onDocument,
+  // Owners and review cycles (issue 28): an answer's review history, due notices, the team's cycle, digests.
+  ...reviewReactions,
+};
 
 /**
  * LIBRARY_UPDATED on each team's scope, once per batch of answer or candidate changes (an import

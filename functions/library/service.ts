@@ -35,9 +35,9 @@ import { BadRequestError, ConflictError, NotFoundError } from '../common/errors'
 import { visibleProject } from '../common/project-access';
 import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
+import { byReviewDay, isDueAnswer, reviewFieldsOf } from './review/fields';
 import type { LibraryIndex } from './search/engine';
 import { libraryQuery } from './search/library-match';
-import { byReviewDay, isDueAnswer, reviewFieldsOf } from './review/fields';
 import { teamIndex } from './search/store';
 
 const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated information' } as const;
@@ -103,7 +103,11 @@ export async function searchLibrary(
     .filter((a) => !body.collectionId || (a.collectionIds ?? []).includes(body.collectionId))
     .filter((a) => view !== 'DUE_FOR_REVIEW' || isDueAnswer(a))
     .filter((a) => query.matches(a))
-    .sort(view === 'DUE_FOR_REVIEW' ? byReviewDay : (a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId));
+    .sort(
+      view === 'DUE_FOR_REVIEW'
+        ? byReviewDay
+        : (a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId),
+    );
   const offset = page.offset ?? 0;
   const limit = page.limit ?? LIBRARY_LIMITS.pageSize;
   const shown = found.slice(offset, offset + limit);

@@ -19,7 +19,6 @@ import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
 import { reactions as insightsReactions } from '../insights/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
-import { reactions as libraryReviewReactions } from '../library/review/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
 import { batchReactions as questionReactions } from '../questions/reactions';
@@ -57,7 +56,6 @@ const byEntity = merged(
   documentReactions,
   insightsReactions,
   quizReactions,
-  libraryReviewReactions,
 );
 const inBatches: BatchReactions = { ...questionReactions, ...libraryBatchReactions };
 

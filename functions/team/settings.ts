@@ -4,10 +4,11 @@
  * needs UPDATE_TEAM (the route table says so, the pipeline enforces it) and acts on the caller's
  * own team only.
  */
-import { reviewCycleOf } from '../../shared/schemas/review';
+
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { TEAM_LIBRARY_DEFAULTS } from '../../shared/schemas/answer';
+import { reviewCycleOf } from '../../shared/schemas/review';
 import {
   type ApiAccess,
   type GeneratedApiKey,
@@ -91,7 +92,8 @@ export async function updateTeamSettings(
     companyWebsite: body.companyWebsite,
     importedAnswersRequireReview: body.importedAnswersRequireReview,
     defaultAnswersToFlowToLibrary: body.defaultAnswersToFlowToLibrary,
-    libraryReviewCycleMonths: body.libraryReviewCycle === undefined ? undefined : (body.libraryReviewCycle ?? 0),
+    libraryReviewCycleMonths:
+      body.libraryReviewCycle === undefined ? undefined : (body.libraryReviewCycle ?? 0),
     teamLogoKey,
     ...redemption,
   });

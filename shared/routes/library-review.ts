@@ -19,7 +19,8 @@ export const libraryReviewRoutes = {
     path: '/api/answers/review/summary',
     auth: 'user',
     permission: 'READ_ANSWER',
-    summary: "How many library answers are due for review (and overdue, and the caller's), and the team's cycle",
+    summary:
+      "How many library answers are due for review (and overdue, and the caller's), and the team's cycle",
     response: ReviewSummary,
   }),
   confirmAnswer: route({
@@ -37,7 +38,8 @@ export const libraryReviewRoutes = {
     path: `${ANSWER}/review`,
     auth: 'user',
     permission: 'MANAGE_ANSWER_LIBRARY',
-    summary: "Change an answer's owner (a member of the team) or its own review-by day (null: the team's cycle)",
+    summary:
+      "Change an answer's owner (a member of the team) or its own review-by day (null: the team's cycle)",
     body: UpdateAnswerReviewRequest,
     response: Answer,
   }),
@@ -46,7 +48,8 @@ export const libraryReviewRoutes = {
     path: `${ANSWER}/history`,
     auth: 'user',
     permission: 'READ_ANSWER',
-    summary: "An answer's review history (confirmed, edited, archived, come due, owner changed), newest first",
+    summary:
+      "An answer's review history (confirmed, edited, archived, come due, owner changed), newest first",
     response: ReviewHistoryEntry.array(),
   }),
 } as const;

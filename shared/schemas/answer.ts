@@ -89,7 +89,14 @@ export const Answer = z.object({
 export type Answer = z.infer<typeof Answer>;
 
 /** Which part of the library a search lists (the collections column). */
-export const LIBRARY_VIEWS = ['AVAILABLE', 'NEEDS_REVIEW', 'FAVOURITES', 'ARCHIVE', 'ALL', 'DUE_FOR_REVIEW'] as const;
+export const LIBRARY_VIEWS = [
+  'AVAILABLE',
+  'NEEDS_REVIEW',
+  'FAVOURITES',
+  'ARCHIVE',
+  'ALL',
+  'DUE_FOR_REVIEW',
+] as const;
 export const SearchLibraryRequest = z.strictObject({
   searchTerm: z.string().trim().max(LIBRARY_LIMITS.searchMax).optional(),
   view: z.enum(LIBRARY_VIEWS).optional(),

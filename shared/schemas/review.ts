@@ -71,7 +71,9 @@ export function reviewDayOf(
 
 /** Due for review on `today`: its review-by day is within DUE_SOON_DAYS, or past. */
 export const isDueForReview = (nextReviewOn: string | undefined, today: string) =>
-  Boolean(nextReviewOn) && nextReviewOn !== NEVER_DUE && (nextReviewOn as string) <= addDays(today, DUE_SOON_DAYS);
+  Boolean(nextReviewOn) &&
+  nextReviewOn !== NEVER_DUE &&
+  (nextReviewOn as string) <= addDays(today, DUE_SOON_DAYS);
 
 export const UpdateAnswerReviewRequest = z
   .strictObject({

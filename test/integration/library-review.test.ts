@@ -35,7 +35,9 @@ function ok<T = any>(response: { status: number; body: any }, what: string): T {
 
 async function addAnswer(person: Person, question: string, answer: string) {
   const added = ok(
-    await as(person).call('importAnswers', { body: { items: [{ question, answer }], creationMethod: 'MANUALLY' } }),
+    await as(person).call('importAnswers', {
+      body: { items: [{ question, answer }], creationMethod: 'MANUALLY' },
+    }),
     'add',
   );
   await stack.settle();
@@ -56,7 +58,10 @@ beforeAll(async () => {
   stack = await resources.start(startTestStack({ seed: false }), (s) => s.stop());
   api = client(stack);
   const { register, join } = people(stack, api);
-  owner = await register('rhea@umbrella.test', 'Umbrella Assurance', { givenName: 'Rhea', lastName: 'Owner' });
+  owner = await register('rhea@umbrella.test', 'Umbrella Assurance', {
+    givenName: 'Rhea',
+    lastName: 'Owner',
+  });
   [member, viewer, admin] = await Promise.all([
     join(owner, 'milo@umbrella.test', 'ROLE_MEMBER', { givenName: 'Milo', lastName: 'Member' }),
     join(owner, 'vic@umbrella.test', 'ROLE_VIEWER', { givenName: 'Vic', lastName: 'Viewer' }),
@@ -156,7 +161,10 @@ describe('coming due', () => {
     const yesterday = addDays(today(), -1);
     ok(await setReviewBy(milos, { ownerUserId: member.userId, reviewByOn: yesterday }), 'milo owns');
     ok(await setReviewBy(adas, { ownerUserId: admin.userId, reviewByOn: yesterday }), 'ada owns');
-    ok(await as(admin).call('updateUserSettings', { body: { sendEmailOnLibraryReviewDue: false } }), 'switch off');
+    ok(
+      await as(admin).call('updateUserSettings', { body: { sendEmailOnLibraryReviewDue: false } }),
+      'switch off',
+    );
     await stack.settle();
     const milosMailBefore = (await mailTo(stack, member.email)).length;
 
@@ -169,7 +177,10 @@ describe('coming due', () => {
     expect(first.flagged).toBeGreaterThanOrEqual(2);
     expect(second.flagged).toBe(0);
     for (const answerId of [milos, adas]) {
-      expect(await read(answerId)).toMatchObject({ answerStatus: 'FLAGGED', flaggedReason: REVIEW_DUE_REASON });
+      expect(await read(answerId)).toMatchObject({
+        answerStatus: 'FLAGGED',
+        flaggedReason: REVIEW_DUE_REASON,
+      });
     }
     const milosMail = (await mailTo(stack, member.email)).slice(milosMailBefore);
     expect(milosMail.map((m) => m.subject)).toEqual([DUE_SUBJECT]);
@@ -200,13 +211,19 @@ describe('coming due', () => {
       'Are production changes approved before deployment?',
       'Yes, every change is peer reviewed and approved in the pull request before release.',
     );
-    ok(await setReviewBy(answerId, { ownerUserId: member.userId, reviewByOn: addDays(today(), -3) }), 'owner');
+    ok(
+      await setReviewBy(answerId, { ownerUserId: member.userId, reviewByOn: addDays(today(), -3) }),
+      'owner',
+    );
     await checkReviews();
     await stack.settle();
 
     // Act
     const byViewer = await as(viewer).call('confirmAnswer', { params: { answerId }, body: {} });
-    const confirmed = ok<Answer>(await as(member).call('confirmAnswer', { params: { answerId }, body: {} }), 'confirm');
+    const confirmed = ok<Answer>(
+      await as(member).call('confirmAnswer', { params: { answerId }, body: {} }),
+      'confirm',
+    );
     await stack.settle();
 
     // Assess
@@ -219,7 +236,11 @@ describe('coming due', () => {
     expect(confirmed.reviewByOn).toBeUndefined();
     expect(confirmed.flaggedReason).toBeUndefined();
     const steps = await history(answerId);
-    expect(steps[0]).toMatchObject({ kind: 'CONFIRMED', byUserId: member.userId, nextReviewOn: addMonths(today(), 6) });
+    expect(steps[0]).toMatchObject({
+      kind: 'CONFIRMED',
+      byUserId: member.userId,
+      nextReviewOn: addMonths(today(), 6),
+    });
     expect(steps.map((h) => h.kind)).toEqual(expect.arrayContaining(['DUE', 'OWNER_CHANGED']));
     // Not due again: the job leaves it alone.
     await checkReviews();
@@ -243,13 +264,19 @@ describe('coming due', () => {
     ok(
       await as(admin).call('replaceAnswer', {
         params: { answerId },
-        body: { answer: 'Audit logs are retained for two years in write-once storage.', version: due.version },
+        body: {
+          answer: 'Audit logs are retained for two years in write-once storage.',
+          version: due.version,
+        },
       }),
       'edit',
     );
     await stack.settle();
     const edited = await read(answerId);
-    ok(await as(owner).call('updateAnswer', { params: { answerId }, body: { answerStatus: 'ARCHIVED' } }), 'archive');
+    ok(
+      await as(owner).call('updateAnswer', { params: { answerId }, body: { answerStatus: 'ARCHIVED' } }),
+      'archive',
+    );
     await stack.settle();
 
     // Assess
@@ -269,7 +296,7 @@ describe('coming due', () => {
 });
 
 describe('the weekly digest', () => {
-  it("e-mails each owner whose switch is on the answers due within the week or overdue, once a week", async () => {
+  it('e-mails each owner whose switch is on the answers due within the week or overdue, once a week', async () => {
     // Prepare
     await setCycle(6);
     const answerId = await addAnswer(
@@ -287,12 +314,14 @@ describe('the weekly digest', () => {
     await stack.settle();
 
     // Assess
-    const digests = (await mailTo(stack, owner.email, (m) => /due for review$/.test(m.subject))).slice(before);
+    const digests = (await mailTo(stack, owner.email, (m) => /due for review$/.test(m.subject))).slice(
+      before,
+    );
     expect(digests).toHaveLength(1);
     expect(digests[0].subject).toMatch(/^\d+ library answers? due for review$/);
     expect(digests[0].text).toContain('Do you scan container images for vulnerabilities?');
-    expect(await mailTo(stack, admin.email, (m) => /^\d+ library answers? due for review$/.test(m.subject))).toEqual(
-      [],
-    );
+    expect(
+      await mailTo(stack, admin.email, (m) => /^\d+ library answers? due for review$/.test(m.subject)),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ export function weekOf(day: string) {
 
 export async function sendDigests(now = new Date()) {
   const today = dayOf(now.toISOString());
-  const due = (await repo.answersDueBy(addDays(today, DIGEST_DAYS))).filter((a) => a.answerStatus !== 'ARCHIVED');
+  const due = (await repo.answersDueBy(addDays(today, DIGEST_DAYS))).filter(
+    (a) => a.answerStatus !== 'ARCHIVED',
+  );
   const perOwner = new Map<string, repo.AnswerItem[]>();
   for (const answer of due) {
     const key = `${answer.teamId}\u0000${ownerOf(answer)}`;
@@ -30,7 +32,9 @@ export async function sendDigests(now = new Date()) {
       teamId,
       userId,
       weekOf: weekOf(today),
-      answers: answers.slice(0, 100).map((a) => ({ answerId: a.answerId, question: a.originalQuestion, dueOn: a.nextReviewOn })),
+      answers: answers
+        .slice(0, 100)
+        .map((a) => ({ answerId: a.answerId, question: a.originalQuestion, dueOn: a.nextReviewOn })),
       expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
     });
     if (created) recorded++;

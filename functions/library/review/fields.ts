@@ -22,4 +22,5 @@ export const isDueAnswer = (item: LibraryAnswerItem, today = dayOf(new Date().to
 
 /** Soonest review-by day first (the most overdue at the top). */
 export const byReviewDay = (a: LibraryAnswerItem, b: LibraryAnswerItem) =>
-  (a.nextReviewOn ?? NEVER_DUE).localeCompare(b.nextReviewOn ?? NEVER_DUE) || a.answerId.localeCompare(b.answerId);
+  (a.nextReviewOn ?? NEVER_DUE).localeCompare(b.nextReviewOn ?? NEVER_DUE) ||
+  a.answerId.localeCompare(b.answerId);

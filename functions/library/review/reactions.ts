@@ -12,7 +12,12 @@
  * Writes here never bump the answer's version (an editor's version stays good) and change nothing
  * these reactions read as a person's change, so they end.
  */
-import { type ReviewCycle, REVIEW_DUE_REASON, reviewCycleOf, reviewDayOf } from '../../../shared/schemas/review';
+import {
+  REVIEW_DUE_REASON,
+  type ReviewCycle,
+  reviewCycleOf,
+  reviewDayOf,
+} from '../../../shared/schemas/review';
 import { config } from '../../common/config';
 import { sendEmail } from '../../common/email';
 import { createNotification, notificationId } from '../../common/notifications';
@@ -51,7 +56,10 @@ async function history(change: Change, now: repo.AnswerItem, before: repo.Answer
   const by = now.updatedByUserId;
   if (textChanged(now, before)) await record(change, now, 'EDITED', { byUserId: by });
   else if (now.lastReviewedAt && now.lastReviewedAt !== before.lastReviewedAt)
-    await record(change, now, 'CONFIRMED', { byUserId: now.lastReviewedByUserId, nextReviewOn: now.nextReviewOn });
+    await record(change, now, 'CONFIRMED', {
+      byUserId: now.lastReviewedByUserId,
+      nextReviewOn: now.nextReviewOn,
+    });
   else if (now.reviewByOn !== before.reviewByOn)
     await record(change, now, 'REVIEW_DATE_SET', { byUserId: by, nextReviewOn: now.nextReviewOn });
   if (now.answerStatus === 'ARCHIVED' && before.answerStatus !== 'ARCHIVED')
@@ -82,7 +90,10 @@ async function announceDue(change: Change, now: repo.AnswerItem) {
   );
   if (!emailSettingsOf(owner).sendEmailOnLibraryReviewDue) return;
   await once(change, 'review-due-email', () =>
-    sendEmail(owner.emailAddress, reviewDueEmail({ question: now.originalQuestion, dueOn, link: dueLink(config.appUrl) })),
+    sendEmail(
+      owner.emailAddress,
+      reviewDueEmail({ question: now.originalQuestion, dueOn, link: dueLink(config.appUrl) }),
+    ),
   );
 }
 
@@ -92,8 +103,7 @@ async function followUp(now: repo.AnswerItem, before: repo.AnswerItem | undefine
   const reviewed = edited
     ? { lastReviewedAt: now.updatedAt, lastReviewedByUserId: now.updatedByUserId as string }
     : {};
-  const backToAvailable =
-    edited && now.answerStatus === 'FLAGGED' && now.flaggedReason === REVIEW_DUE_REASON;
+  const backToAvailable = edited && now.answerStatus === 'FLAGGED' && now.flaggedReason === REVIEW_DUE_REASON;
   const nextReviewOn = reviewDayOf(
     { ...now, ...reviewed, ...(edited ? { reviewByOn: undefined } : {}) },
     cycle,
@@ -109,7 +119,10 @@ async function followUp(now: repo.AnswerItem, before: repo.AnswerItem | undefine
     },
     {
       expectedVersion: now.version,
-      remove: [...(edited && now.reviewByOn ? (['reviewByOn'] as const) : []), ...(backToAvailable ? (['flaggedReason'] as const) : [])],
+      remove: [
+        ...(edited && now.reviewByOn ? (['reviewByOn'] as const) : []),
+        ...(backToAvailable ? (['flaggedReason'] as const) : []),
+      ],
     },
   );
 }

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type Answer, type Candidate, LIBRARY_LIMITS } from '@shared/schemas/answer';
 import { IconBooks, IconFolderPlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { useBulkUpdateAnswers } from '@/features/library/api/bulk-update-answers';
 import { useCreateCollection } from '@/features/library/api/create-collection';
@@ -34,6 +35,8 @@ import { CollectionsNav } from '@/features/library/components/collections-nav';
 import { GlossaryPanel } from '@/features/library/components/glossary-panel';
 import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
+import { useReviewSummary } from '@/features/library/review/api/get-review-summary';
+import { DueForReviewBadge } from '@/features/library/review/components/due-for-review-badge';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -84,7 +87,12 @@ export default function AnswersRoute() {
   const permissions = usePermissions();
   const canManage = permissions.data?.MANAGE_ANSWER_LIBRARY === true;
   const canAnswer = permissions.data?.ANSWER_QUESTION === true;
-  const [active, setActive] = useState<CollectionKey>('AVAILABLE');
+  const [params] = useSearchParams();
+  // A due-for-review notification or e-mail opens /Answers?view=DUE_FOR_REVIEW.
+  const [active, setActive] = useState<CollectionKey>(() =>
+    params.get('view') === 'DUE_FOR_REVIEW' ? 'DUE_FOR_REVIEW' : 'AVAILABLE',
+  );
+  const reviewSummary = useReviewSummary();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 500);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -170,6 +178,9 @@ export default function AnswersRoute() {
           <Text size="sm" c="dimmed">
             Approved answers your team reuses on every questionnaire.
           </Text>
+          <Group>
+            <DueForReviewBadge onOpen={() => select('DUE_FOR_REVIEW')} />
+          </Group>
         </Stack>
         {canManage ? (
           <Group gap="sm">
@@ -194,6 +205,7 @@ export default function AnswersRoute() {
             onSelect={select}
             collections={teamCollections}
             candidateCount={canManage ? (candidates.data?.length ?? 0) : undefined}
+            dueCount={reviewSummary.data?.due}
             canManage={canManage}
             creating={createCollection.isPending}
             onCreate={async (name) => {

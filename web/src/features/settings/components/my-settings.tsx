@@ -62,8 +62,7 @@ export const EMAIL_SWITCHES: readonly SwitchCopy[] = [
   {
     key: 'sendEmailOnLibraryReviewDue',
     label: 'Library answers due for review',
-    description:
-      'When a library answer you own comes due for review, and a weekly digest of those due.',
+    description: 'When a library answer you own comes due for review, and a weekly digest of those due.',
   },
 ];
 

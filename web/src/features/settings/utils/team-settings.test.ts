@@ -32,6 +32,16 @@ const form = (change: Partial<TeamFormValues> = {}, from: TeamSettings = saved) 
   ...change,
 });
 
+describe('the review cycle', () => {
+  it('sends the cycle only when it changed, none as null', () => {
+    expect(changesOf(form({ libraryReviewCycle: 6 }), saved)).toEqual({ libraryReviewCycle: 6 });
+    expect(changesOf(form(), saved)).toEqual({});
+    expect(changesOf(form({ libraryReviewCycle: null }), { ...saved, libraryReviewCycle: 12 })).toEqual({
+      libraryReviewCycle: null,
+    });
+  });
+});
+
 describe('formValuesOf', () => {
   it("starts the website with 'https://' when the team has none, and the code empty", () => {
     expect(formValuesOf(saved)).toEqual({
@@ -40,6 +50,7 @@ describe('formValuesOf', () => {
       redemptionCode: '',
       importedAnswersRequireReview: false,
       defaultAnswersToFlowToLibrary: false,
+      libraryReviewCycle: null,
     });
     expect(formValuesOf({ ...saved, companyWebsite: 'https://kestrel.example.com' }).companyWebsite).toBe(
       'https://kestrel.example.com',
