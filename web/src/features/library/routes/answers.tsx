@@ -49,6 +49,7 @@ import {
   searchRequestOf,
 } from '@/features/library/utils/collections';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePermissions } from '@/lib/permissions';
 
@@ -59,7 +60,7 @@ const ERRORS = {
   import: 'There was an error importing your data',
 } as const;
 
-const fromAnswer = (a: Answer): LibraryRowData => ({
+const fromAnswer = (a: Answer, due = false): LibraryRowData => ({
   id: a.answerId,
   question: a.originalQuestion,
   answer: a.answer,
@@ -68,6 +69,8 @@ const fromAnswer = (a: Answer): LibraryRowData => ({
   status: a.answerStatus,
   isFavourite: a.isFavourite,
   tags: a.tags,
+  // In Due for review, when each is due.
+  ...(due && a.nextReviewOn ? { context: `Review by ${formatCalendarDate(a.nextReviewOn)}` } : {}),
 });
 const fromCandidate = (c: Candidate): LibraryRowData => ({
   id: c.questionId,
@@ -114,11 +117,14 @@ export default function AnswersRoute() {
 
   const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const rows: LibraryRowData[] = useMemo(() => {
-    if (!isCandidates) return (pages.data?.pages ?? []).flatMap((p) => p.items.map(fromAnswer));
+    if (!isCandidates)
+      return (pages.data?.pages ?? []).flatMap((p) =>
+        p.items.map((a) => fromAnswer(a, active === 'DUE_FOR_REVIEW')),
+      );
     return (candidates.data ?? [])
       .filter((c) => words.every((w) => `${c.question}\n${c.answer}`.toLowerCase().includes(w)))
       .map(fromCandidate);
-  }, [isCandidates, pages.data, candidates.data, words]);
+  }, [isCandidates, pages.data, candidates.data, words, active]);
   const total = isCandidates ? rows.length : (pages.data?.pages[0]?.total ?? 0);
   const found = useMemo(() => foundByAnswer(pages.data?.pages ?? []), [pages.data]);
   const loading = isCandidates ? candidates.isPending : pages.isPending;
