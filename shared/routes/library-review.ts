@@ -27,9 +27,9 @@ export const libraryReviewRoutes = {
     method: 'POST',
     path: `${ANSWER}/confirm`,
     auth: 'user',
-    permission: 'READ_ANSWER',
+    permission: 'ANSWER_QUESTION',
     summary:
-      'Confirm unchanged (the owner or MANAGE_ANSWER_LIBRARY): records the review, sets the next review-by day, back to Available',
+      'Confirm unchanged (like restoring from Needs Review): records the review, sets the next review-by day, back to Available',
     body: ConfirmAnswerRequest,
     response: Answer,
   }),

@@ -21,7 +21,6 @@ export const REVIEW_DUE_REASON = 'Due for review';
 
 export const REVIEW_MESSAGES = {
   notMember: 'Choose a member of the team as the owner',
-  notAllowed: 'Only the owner or a library manager can confirm this answer',
   archived: 'An archived answer is not reviewed: restore it first',
   badDay: 'Give a date as YYYY-MM-DD',
 } as const;

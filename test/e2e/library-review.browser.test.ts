@@ -155,7 +155,8 @@ describe('owners and review cycles', () => {
     await rows(narrow).first().getByRole('button').first().click();
     const small = narrow.getByRole('dialog', { name: 'Answer Insights' });
     const smallReview = small.getByLabel('Review', { exact: true });
-    await smallReview.getByRole('button', { name: 'Confirm unchanged' }).scrollIntoViewIfNeeded();
+    await smallReview.getByRole('button', { name: 'Confirm unchanged' }).waitFor();
+    await smallReview.getByText('Review history').scrollIntoViewIfNeeded();
     await narrow.waitForTimeout(300);
     await shot(narrow, 'library-review-insights-375');
   });

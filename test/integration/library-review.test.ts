@@ -204,7 +204,7 @@ describe('coming due', () => {
     expect((await history(milos)).map((h) => h.kind)).toContain('DUE');
   });
 
-  it('Confirm unchanged by the owner records the review, moves the day on and makes it Available; others may not', async () => {
+  it('Confirm unchanged (ANSWER_QUESTION) records the review, moves the day on and makes it Available; a viewer may not', async () => {
     // Prepare
     const answerId = await addAnswer(
       owner,

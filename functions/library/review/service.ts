@@ -16,7 +16,7 @@ import {
   type UpdateAnswerReviewRequest,
 } from '../../../shared/schemas/review';
 import type { TeamCaller } from '../../common/caller';
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from '../../common/errors';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
 import { sessionMark } from '../../common/session-mark';
 import { usersById } from '../../common/team-directory';
 import { favouritesOf } from '../repo';
@@ -45,7 +45,7 @@ function written(result: repo.AnswerItem | 'missing' | 'stale') {
 }
 
 /**
- * Confirm unchanged: the owner or a library manager reviewed the answer and it stays as it is. The
+ * Confirm unchanged (ANSWER_QUESTION, like restoring an answer from Needs Review): someone reviewed the answer and it stays as it is. The
  * review is recorded (who, when), the answer's own review-by day is used up (the next one is this
  * review plus the team's cycle), and it is Available again.
  */
@@ -57,9 +57,6 @@ export async function confirmAnswer(
 ): Promise<Answer> {
   const { teamId, userId } = caller.user;
   const item = await existing(teamId, answerId);
-  if (!caller.permissions.MANAGE_ANSWER_LIBRARY && ownerOf(item) !== userId) {
-    throw new ForbiddenError(REVIEW_MESSAGES.notAllowed);
-  }
   if (item.answerStatus === 'ARCHIVED') throw new UnprocessableError(REVIEW_MESSAGES.archived);
   const now = new Date().toISOString();
   const nextReviewOn = reviewDayOf(

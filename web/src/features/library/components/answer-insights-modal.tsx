@@ -171,7 +171,12 @@ export function AnswerInsightsModal({
                       <Text size="sm">{CREATION_LABEL[answer.creationMethod]}</Text>
                     </Field>
                   </SimpleGrid>
-                  <AnswerReviewPanel answer={answer} authors={authors} canManage={canManage} />
+                  <AnswerReviewPanel
+                    answer={answer}
+                    authors={authors}
+                    canManage={canManage}
+                    canAnswer={canAnswer}
+                  />
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="usage" pt="md">

@@ -243,7 +243,7 @@ function TeamForm({ saved }: { saved: TeamSettings }) {
           />
           <Divider />
           <Group justify="space-between" wrap="wrap" gap="lg" py="sm" align="flex-start">
-            <Stack gap={2} miw={0} style={{ flex: 1 }}>
+            <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
               <Text component="label" htmlFor="team-library-review-cycle" fw={500} size="sm">
                 Review cycle
               </Text>

@@ -21,7 +21,6 @@ import { useAnswerHistory } from '@/features/library/review/api/list-answer-hist
 import { useUpdateAnswerReview } from '@/features/library/review/api/update-answer-review';
 import { dueState, HISTORY_LABEL, localToday } from '@/features/library/review/utils';
 import { isApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/current-user';
 import { formatCalendarDate, fullDateTime } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -53,24 +52,26 @@ function Person({ author }: { author: Author | undefined }) {
 
 /**
  * The answer's owner, last review and next review (issue 28), in Answer Insights: a library manager
- * changes the owner and the answer's own review-by date (cleared, the team's cycle gives it); the
- * owner or a library manager confirms it unchanged. Its review history below.
+ * changes the owner and the answer's own review-by date (cleared, the team's cycle gives it); whoever
+ * may restore it from Needs Review (ANSWER_QUESTION) confirms it unchanged. Its review history below.
  */
 export function AnswerReviewPanel({
   answer,
   authors,
   canManage,
+  canAnswer,
 }: {
   answer: Answer;
   authors: Map<string, Author>;
   canManage: boolean;
+  /** ANSWER_QUESTION: may confirm it unchanged (as they may restore it). */
+  canAnswer: boolean;
 }) {
-  const me = useCurrentUser();
   const confirm = useConfirmAnswer();
   const update = useUpdateAnswerReview();
   const history = useAnswerHistory(answer.answerId);
   const ownerId = answer.ownerUserId ?? answer.createdByUserId;
-  const canConfirm = (canManage || me.data?.userId === ownerId) && answer.answerStatus !== 'ARCHIVED';
+  const canConfirm = canAnswer && answer.answerStatus !== 'ARCHIVED';
   const state = dueState(answer.nextReviewOn, localToday());
   const busy = confirm.isPending || update.isPending;
 
