@@ -32,7 +32,7 @@
  *   suggestions  the suggestion engine in memory: Recall@1/5 and MRR on the evaluation sets,
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|review` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -64,6 +64,7 @@ import { benchInvite } from './bench/invite';
 import { benchLibrary } from './bench/library';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
+import { benchReview } from './bench/review';
 import { routeScripts } from './bench/spa';
 import { benchSuggestionQuality } from './bench/suggestion-quality';
 import { benchVersions } from './bench/versions';
@@ -105,7 +106,8 @@ type Part =
   | 'detection'
   | 'library'
   | 'suggestions'
-  | 'insights';
+  | 'insights'
+  | 'review';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -121,6 +123,7 @@ const PARTS: Part[] = [
   'library',
   'suggestions',
   'insights',
+  'review',
 ];
 const INVITES = 30;
 
@@ -538,6 +541,11 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   amplification: async () => {
     heading('Memory amplification on upload: peak memory reading hostile files, beside a normal one');
     await benchAmplification(addRow);
+  },
+  review: async () => {
+    heading('Library review job at size: 20,000 answers, one in ten due, two runs');
+    await benchStack();
+    await benchReview(addRow);
   },
   library: async () => {
     heading('Answer library at size: 20,000 answers imported, suggestions for one question, autofill of 400');
