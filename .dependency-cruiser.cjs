@@ -57,12 +57,12 @@ module.exports = {
       { path: '^scripts/' },
       {
         path: '^functions/',
-        // inbound-mail.ts and processor.ts: background functions' entries (shared/background-functions.ts);
+        // inbound-mail.ts, processor.ts and the library review job: background functions' entries (shared/background-functions.ts);
         // the suggestion engine and its quality measure, which the bench measures in memory; the
         // sources' configure.ts, whose sheetQuestions the bench runs on the questionnaire families, and
         // the new versions' matcher, which it runs on the families' version pair.
         pathNot:
-          '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/common/|^functions/library/search/(engine|quality)\\.ts$|^functions/sources/configure\\.ts$|^functions/sources/versions/match\\.ts$',
+          '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/library/review/due-job\\.ts$|^functions/common/|^functions/library/search/(engine|quality)\\.ts$|^functions/sources/configure\\.ts$|^functions/sources/versions/match\\.ts$',
       },
     ),
     forbid(

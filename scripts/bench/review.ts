@@ -16,28 +16,20 @@ const DUE_EVERY = 10;
 const TARGET_MS = 300_000;
 
 export async function benchReview(addRow: AddRow) {
-  const { bindService } = await import('../../functions/common/db');
-  const { LibraryAnswerEntity } = await import('../../functions/library/entities/library-answer');
+  const { ensureLibrary } = await import('../../functions/library/seed');
   const { checkReviews } = await import('../../functions/library/review/due-job');
-  const db = bindService({ libraryAnswer: LibraryAnswerEntity });
   const today = dayOf(new Date().toISOString());
   const teamId = `bench-review-${Date.now()}`;
   // Each answer's own review-by day (the team has no cycle): the stream's reaction to the writes
   // derives the same nextReviewOn, so it changes nothing under the job.
   const items = Array.from({ length: ANSWERS }, (_, i) => ({
-    teamId,
-    answerId: `answer-${i}`,
-    originalQuestion: `Bench question ${i}: is control ${i % 500} in place?`,
-    answer: `Yes: control ${i % 500} is in place and reviewed.`,
-    creationMethod: 'BULK_UPLOAD' as const,
-    contentKey: `bench-${i}`,
-    createdByUserId: 'bench-owner',
+    question: `Bench question ${i}: is control ${i % 500} in place?`,
+    answer: `Yes: control ${i % 500} is in place and reviewed (${i}).`,
+    tags: [],
     reviewByOn: i % DUE_EVERY === 0 ? addDays(today, -1 - (i % 30)) : addDays(today, 30 + (i % 300)),
   }));
   const writeStarted = performance.now();
-  await db()
-    .entities.libraryAnswer.put(items.map((item) => ({ ...item, nextReviewOn: item.reviewByOn })))
-    .go({ concurrency: 4 });
+  await ensureLibrary(teamId, 'bench-owner', items);
   console.log(`  ${ANSWERS} answers written in ${ms(performance.now() - writeStarted)}`);
 
   const started = performance.now();
