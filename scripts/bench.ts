@@ -38,7 +38,7 @@
  *   consistency  the contradiction detector: precision and recall on test/fixtures/consistency,
  *            and comparing every answer of a 400-question project with every other
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health|review` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -73,6 +73,7 @@ import { benchLibrary } from './bench/library';
 import { benchLibraryHealth } from './bench/library-health';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
+import { benchReview } from './bench/review';
 import { routeScripts } from './bench/spa';
 import { benchSuggestionQuality } from './bench/suggestion-quality';
 import { benchVersions } from './bench/versions';
@@ -117,7 +118,8 @@ type Part =
   | 'insights'
   | 'consistency'
   | 'gaps'
-  | 'health';
+  | 'health'
+  | 'review';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -136,6 +138,7 @@ const PARTS: Part[] = [
   'consistency',
   'gaps',
   'health',
+  'review',
 ];
 const INVITES = 30;
 
@@ -553,6 +556,11 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   amplification: async () => {
     heading('Memory amplification on upload: peak memory reading hostile files, beside a normal one');
     await benchAmplification(addRow);
+  },
+  review: async () => {
+    heading('Library review job at size: 20,000 answers, one in ten due, two runs');
+    await benchStack();
+    await benchReview(addRow);
   },
   library: async () => {
     heading('Answer library at size: 20,000 answers imported, suggestions for one question, autofill of 400');

@@ -146,6 +146,19 @@ export const BACKGROUND_FUNCTIONS = {
     access: { table: 'readwrite' },
     schedule: { everyMinutes: 60, timeoutSeconds: 300 },
   },
+  libraryReviewDue: {
+    entry: 'functions/library/review/due-job.ts',
+    description:
+      'Moves library answers whose review-by day has come to Needs Review, once; the stream tells their owners',
+    access: { table: 'readwrite' },
+    schedule: { everyMinutes: 60, timeoutSeconds: 300 },
+  },
+  libraryReviewDigest: {
+    entry: 'functions/library/review/digest-job.ts',
+    description: "Records each owner's weekly digest of library answers due for review; the stream sends it",
+    access: { table: 'readwrite' },
+    schedule: { everyMinutes: 7 * 24 * 60, timeoutSeconds: 300 },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 /**
@@ -170,5 +183,7 @@ export const REACTION_ENTITIES = [
   'document',
   'documentLink',
   'quizInvite',
+  'team',
+  'answerReviewDigest',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

@@ -19,6 +19,7 @@ describe('emailSettingsOf', () => {
       sendEmailOnBeingMentioned: true,
       sendEmailOnBeingRepliedTo: true,
       sendEmailOnProjectCreated: true,
+      sendEmailOnLibraryReviewDue: true,
     });
   });
 

@@ -13,6 +13,7 @@ import {
   resolveConflict,
 } from './health/service';
 import { completeLibraryUpload, getLibraryUpload, requestLibraryUpload } from './library-file';
+import { confirmAnswer, getReviewSummary, listAnswerHistory, updateAnswerReview } from './review/service';
 import {
   bulkUpdateAnswers,
   checkImportAnswers,
@@ -87,4 +88,10 @@ export const handler = createGroupHandler(libraryRoutes, {
   listAutofillEmpty: async ({ caller, params }) => listAutofillEmpty(caller, params.projectId),
   useAutofillCandidate: async ({ caller, params, body, sessionId }) =>
     useCandidate(caller, params.projectId, body, sessionId),
+  getReviewSummary: async ({ caller }) => getReviewSummary(caller),
+  confirmAnswer: async ({ caller, params, body, sessionId }) =>
+    confirmAnswer(caller, params.answerId, body, sessionId),
+  updateAnswerReview: async ({ caller, params, body, sessionId }) =>
+    updateAnswerReview(caller, params.answerId, body, sessionId),
+  listAnswerHistory: async ({ caller, params }) => listAnswerHistory(caller, params.answerId),
 });

@@ -18,6 +18,7 @@ import {
 import { countGapChanges, gapsMoved } from './gaps/reactions';
 import { requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
+import { reactions as reviewReactions } from './review/reactions';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
@@ -127,6 +128,8 @@ export const reactions: Reactions = {
   autofillRun: onAutofill,
   document: onDocument,
   ...consistencyCheckReactions,
+  // Owners and review cycles (issue 28): an answer's review history, due notices, the team's cycle, digests.
+  ...reviewReactions,
 };
 
 /**

@@ -37,7 +37,11 @@ const db = bindService({
 export type LibraryAnswerItem = EntityItem<typeof LibraryAnswerEntity>;
 export type CandidateItem = EntityItem<typeof AnswerCandidateEntity>;
 export type CollectionItem = EntityItem<typeof AnswerCollectionEntity>;
-type NewAnswer = Omit<LibraryAnswerItem, 'createdAt' | 'updatedAt' | 'version' | 'usageCount'>;
+type NewAnswer = Omit<
+  LibraryAnswerItem,
+  'createdAt' | 'updatedAt' | 'version' | 'usageCount' | 'nextReviewOn'
+> &
+  Partial<Pick<LibraryAnswerItem, 'nextReviewOn'>>;
 
 /** Every answer of the team's library: one Query (a team's library is thousands of items). */
 export async function answersOf(teamId: string) {

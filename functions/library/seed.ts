@@ -13,6 +13,8 @@ export interface SeedAnswer {
   answer: string;
   tags: string[];
   responseClassification?: Classification;
+  /** The answer's own review-by day (YYYY-MM-DD; the review bench's due answers). */
+  reviewByOn?: string;
 }
 
 export async function ensureLibrary(teamId: string, createdByUserId: string, items: SeedAnswer[]) {
@@ -31,6 +33,7 @@ export async function ensureLibrary(teamId: string, createdByUserId: string, ite
       collectionIds: [],
       contentKey: contentKeyOf(item.question, item.answer),
       createdByUserId,
+      ...(item.reviewByOn ? { reviewByOn: item.reviewByOn, nextReviewOn: item.reviewByOn } : {}),
       changedBySession: sessionMark(null),
     }));
   await repo.putAnswers(fresh);

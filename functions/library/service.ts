@@ -35,6 +35,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../common/errors'
 import { visibleProject } from '../common/project-access';
 import { sessionMark } from '../common/session-mark';
 import * as repo from './repo';
+import { byReviewDay, isDueAnswer, reviewFieldsOf } from './review/fields';
 import type { LibraryIndex } from './search/engine';
 import { libraryQuery } from './search/library-match';
 import { teamIndex } from './search/store';
@@ -45,7 +46,7 @@ const FLAG_WORDING = { INCORRECT: 'Incorrect information', OUTDATED: 'Outdated i
 export const contentKeyOf = (question: string, answer: string) =>
   `${question}\u0000${answer}`.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-function toAnswer(item: repo.LibraryAnswerItem, favourites: Set<string>): Answer {
+export function toAnswer(item: repo.LibraryAnswerItem, favourites: Set<string>): Answer {
   return {
     answerId: item.answerId,
     answer: item.answer,
@@ -65,6 +66,7 @@ function toAnswer(item: repo.LibraryAnswerItem, favourites: Set<string>): Answer
     ...(item.sourceProjectId ? { sourceProjectId: item.sourceProjectId } : {}),
     ...(item.sourceQuestionId ? { sourceQuestionId: item.sourceQuestionId } : {}),
     version: item.version,
+    ...reviewFieldsOf(item),
   };
 }
 
@@ -99,8 +101,13 @@ export async function searchLibrary(
     .filter((a) => !status || a.answerStatus === status)
     .filter((a) => view !== 'FAVOURITES' || favourites.has(a.answerId))
     .filter((a) => !body.collectionId || (a.collectionIds ?? []).includes(body.collectionId))
+    .filter((a) => view !== 'DUE_FOR_REVIEW' || isDueAnswer(a))
     .filter((a) => query.matches(a))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId));
+    .sort(
+      view === 'DUE_FOR_REVIEW'
+        ? byReviewDay
+        : (a, b) => b.createdAt.localeCompare(a.createdAt) || a.answerId.localeCompare(b.answerId),
+    );
   const offset = page.offset ?? 0;
   const limit = page.limit ?? LIBRARY_LIMITS.pageSize;
   const shown = found.slice(offset, offset + limit);
@@ -447,6 +454,8 @@ export async function updateCandidates(
             sourceProjectId: c.projectId,
             sourceQuestionId: c.questionId,
             createdByUserId: c.authorId,
+            // The person who approved it into the library owns it (issue 28).
+            ownerUserId: userId,
             updatedByUserId: userId,
             changedBySession: sessionMark(sessionId),
           }

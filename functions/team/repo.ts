@@ -229,6 +229,7 @@ export interface TeamSettingsChanges {
   redemptionPartner?: string;
   importedAnswersRequireReview?: boolean;
   defaultAnswersToFlowToLibrary?: boolean;
+  libraryReviewCycleMonths?: number;
 }
 
 /**

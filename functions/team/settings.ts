@@ -4,9 +4,11 @@
  * needs UPDATE_TEAM (the route table says so, the pipeline enforces it) and acts on the caller's
  * own team only.
  */
+
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { TEAM_LIBRARY_DEFAULTS } from '../../shared/schemas/answer';
+import { reviewCycleOf } from '../../shared/schemas/review';
 import {
   type ApiAccess,
   type GeneratedApiKey,
@@ -49,6 +51,7 @@ async function toSettings(team: TeamItem): Promise<TeamSettings> {
       team.importedAnswersRequireReview ?? TEAM_LIBRARY_DEFAULTS.importedAnswersRequireReview,
     defaultAnswersToFlowToLibrary:
       team.defaultAnswersToFlowToLibrary ?? TEAM_LIBRARY_DEFAULTS.defaultAnswersToFlowToLibrary,
+    libraryReviewCycle: reviewCycleOf(team.libraryReviewCycleMonths),
   };
 }
 
@@ -89,6 +92,8 @@ export async function updateTeamSettings(
     companyWebsite: body.companyWebsite,
     importedAnswersRequireReview: body.importedAnswersRequireReview,
     defaultAnswersToFlowToLibrary: body.defaultAnswersToFlowToLibrary,
+    libraryReviewCycleMonths:
+      body.libraryReviewCycle === undefined ? undefined : (body.libraryReviewCycle ?? 0),
     teamLogoKey,
     ...redemption,
   });

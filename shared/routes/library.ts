@@ -34,6 +34,7 @@ import { Ok } from '../schemas/common';
 import { ConsistencyReport, DismissFindingRequest } from '../schemas/consistency';
 import { AutofillEmpty, GapReport, UseCandidateRequest, UseCandidateResult } from '../schemas/library-gaps';
 import { libraryHealthRoutes } from './library-health';
+import { libraryReviewRoutes } from './library-review';
 import { route, routeGroup } from './route';
 
 const ANSWER = '/api/answers/{answerId}';
@@ -342,5 +343,6 @@ export const library = routeGroup(
       body: UseCandidateRequest,
       response: UseCandidateResult,
     }),
+    ...libraryReviewRoutes,
   },
 );

@@ -77,11 +77,26 @@ export const Answer = z.object({
   sourceProjectId: z.string().optional(),
   sourceQuestionId: z.string().optional(),
   version: z.number().int(),
+  /** Who keeps it true (a member; the person who added or approved it unless changed). */
+  ownerUserId: z.string().optional(),
+  /** Its review-by day (YYYY-MM-DD), absent when none comes (no cycle and none set). */
+  nextReviewOn: z.string().optional(),
+  /** The review-by day set on the answer itself (else the team's cycle gives it). */
+  reviewByOn: z.string().optional(),
+  lastReviewedAt: z.string().optional(),
+  lastReviewedByUserId: z.string().optional(),
 });
 export type Answer = z.infer<typeof Answer>;
 
 /** Which part of the library a search lists (the collections column). */
-export const LIBRARY_VIEWS = ['AVAILABLE', 'NEEDS_REVIEW', 'FAVOURITES', 'ARCHIVE', 'ALL'] as const;
+export const LIBRARY_VIEWS = [
+  'AVAILABLE',
+  'NEEDS_REVIEW',
+  'FAVOURITES',
+  'ARCHIVE',
+  'ALL',
+  'DUE_FOR_REVIEW',
+] as const;
 export const SearchLibraryRequest = z.strictObject({
   searchTerm: z.string().trim().max(LIBRARY_LIMITS.searchMax).optional(),
   view: z.enum(LIBRARY_VIEWS).optional(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PERMISSION_KEYS } from '../permissions';
+import { ReviewCycle } from './review';
 
 export const Role = z.object({ roleId: z.string(), name: z.string(), code: z.string() });
 export type Role = z.infer<typeof Role>;
@@ -138,6 +139,8 @@ export const TeamSettings = z.object({
   redemptionPartner: z.string().nullable(),
   importedAnswersRequireReview: z.boolean(),
   defaultAnswersToFlowToLibrary: z.boolean(),
+  /** Library answers come due for review this many months after their last review; null: never. */
+  libraryReviewCycle: ReviewCycle,
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 
@@ -159,6 +162,7 @@ export const UpdateTeamSettingsRequest = z
     redemptionCode: z.string().trim().length(4, TEAM_SETTINGS_MESSAGES.redemptionCode).optional(),
     importedAnswersRequireReview: z.boolean().optional(),
     defaultAnswersToFlowToLibrary: z.boolean().optional(),
+    libraryReviewCycle: ReviewCycle.optional(),
     /** The staged upload named by requestLogoUpload (its bytes are checked before it is used). */
     teamLogo: z.string().min(1).max(1024).optional(),
   })

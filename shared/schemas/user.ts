@@ -91,6 +91,7 @@ export const EMAIL_SETTINGS = [
   'sendEmailOnBeingMentioned',
   'sendEmailOnBeingRepliedTo',
   'sendEmailOnProjectCreated',
+  'sendEmailOnLibraryReviewDue',
 ] as const;
 export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
 export const UserSettings = z.object({
@@ -100,6 +101,8 @@ export const UserSettings = z.object({
   sendEmailOnBeingRepliedTo: z.boolean(),
   /** Admins only (NOTIFY_PROJECT_CREATION): an e-mail when anyone in the team creates a project. */
   sendEmailOnProjectCreated: z.boolean(),
+  /** Library answers the user owns came due for review, and the weekly digest of those due. */
+  sendEmailOnLibraryReviewDue: z.boolean(),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 /** What a user who never saved settings gets: every e-mail about their own work, none about others'. */
@@ -109,6 +112,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   sendEmailOnBeingMentioned: true,
   sendEmailOnBeingRepliedTo: true,
   sendEmailOnProjectCreated: false,
+  sendEmailOnLibraryReviewDue: true,
 };
 export const UpdateUserSettingsRequest = UserSettings.partial()
   .strict()

@@ -17,9 +17,11 @@ const SCHEDULED = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
 );
 
 describe('scheduled jobs', () => {
-  it('declares the document expiry check, hourly', () => {
+  it('declares the document expiry check and the library review check hourly, the review digest weekly', () => {
     expect(SCHEDULED.map((s) => [s.name, s.entry, s.schedule.everyMinutes])).toEqual([
       ['documentExpiry', 'functions/documents/expiry-job.ts', 60],
+      ['libraryReviewDue', 'functions/library/review/due-job.ts', 60],
+      ['libraryReviewDigest', 'functions/library/review/digest-job.ts', 7 * 24 * 60],
     ]);
   });
 
@@ -38,7 +40,9 @@ describe('scheduled jobs', () => {
           ),
         );
       expect(rules).toHaveLength(1);
-      expect(rules[0].Properties.ScheduleExpression).toBe('rate(1 hour)');
+      expect(rules[0].Properties.ScheduleExpression).toBe(
+        job.schedule.everyMinutes === 60 ? 'rate(1 hour)' : `rate(${job.schedule.everyMinutes / 1440} days)`,
+      );
       expect(rules[0].Properties.Targets[0].RetryPolicy).toEqual({
         MaximumRetryAttempts: 2,
         MaximumEventAgeInSeconds: 3600,

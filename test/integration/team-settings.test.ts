@@ -89,6 +89,7 @@ describe('team settings', () => {
       redemptionPartner: null,
       importedAnswersRequireReview: false,
       defaultAnswersToFlowToLibrary: false,
+      libraryReviewCycle: null,
     });
   });
 

@@ -80,6 +80,7 @@ describe('GET /api/user/settings', () => {
       sendEmailOnBeingMentioned: true,
       sendEmailOnBeingRepliedTo: true,
       sendEmailOnProjectCreated: false,
+      sendEmailOnLibraryReviewDue: true,
     });
   });
 

@@ -176,6 +176,8 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
     keepAnswerId: ctx.answerId,
     reason: 'Outdated: replaced by the newer policy',
   }),
+  confirmAnswer: () => ({}),
+  updateAnswerReview: (ctx) => ({ ownerUserId: ctx.userId }),
   requestLibraryUpload: () => ({ fileName: 'Answer library.csv', contentType: 'text/csv' }),
   searchAnswers: () => ({ searchQuery: 'encrypted at rest' }),
   startAutofill: () => ({ threshold: 0.9 }),

@@ -10,6 +10,8 @@ export const TeamEntity = new Entity({
     /** Library settings (spec 002 §3 Team); absent means TEAM_LIBRARY_DEFAULTS (shared/schemas/answer.ts). */
     importedAnswersRequireReview: { type: 'boolean' },
     defaultAnswersToFlowToLibrary: { type: 'boolean' },
+    /** The library's review cycle in months (3, 6, 12); 0 or absent: none (functions/library/review). */
+    libraryReviewCycleMonths: { type: 'number' },
     /** Team settings (spec 002 §2.7): the company's website, the logo's key, the code redeemed. */
     companyWebsite: { type: 'string' },
     teamLogoKey: { type: 'string' },

@@ -32,6 +32,7 @@ export const UserEntity = new Entity({
         sendEmailOnBeingMentioned: { type: 'boolean' },
         sendEmailOnBeingRepliedTo: { type: 'boolean' },
         sendEmailOnProjectCreated: { type: 'boolean' },
+        sendEmailOnLibraryReviewDue: { type: 'boolean' },
       },
     },
     /** The browser session of the last profile change: its live event is marked `self` there. */

@@ -31,6 +31,16 @@ export const LibraryAnswerEntity = new Entity({
     createdByUserId: { type: 'string', required: true },
     updatedByUserId: { type: 'string' },
     changedBySession: { type: 'string' },
+    /** Owner and review (functions/library/review): who keeps it true; absent means createdByUserId. */
+    ownerUserId: { type: 'string' },
+    /** A review-by day set on the answer itself (YYYY-MM-DD); absent means the team's cycle. */
+    reviewByOn: { type: 'string' },
+    lastReviewedAt: { type: 'string' },
+    lastReviewedByUserId: { type: 'string' },
+    /** The effective review-by day (shared/schemas/review.ts reviewDayOf), NEVER_DUE when none. */
+    nextReviewOn: { type: 'string', required: true, default: '9999-12-31' },
+    /** The review-by day the schedule last moved the answer to Needs Review for (once per day). */
+    reviewNoticeOn: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
     updatedAt,
     ...timestamps,
@@ -39,6 +49,12 @@ export const LibraryAnswerEntity = new Entity({
     primary: {
       pk: key('pk', ['teamId'], 'TEAM#${teamId}#LIBRARY'),
       sk: key('sk', ['answerId'], 'ANSWER#${answerId}'),
+    },
+    /** Every team's answers by review-by day: the review job and the digest read what is due in one Query. */
+    byReviewDay: {
+      index: 'byStatus',
+      pk: key('byStatusPk', [], 'LIBRARY_REVIEW'),
+      sk: key('byStatusSk', ['nextReviewOn', 'teamId', 'answerId'], '${nextReviewOn}#${teamId}#${answerId}'),
     },
   },
 });

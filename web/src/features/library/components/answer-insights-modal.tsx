@@ -22,6 +22,7 @@ import { useAnswer } from '@/features/library/api/get-answer';
 import type { Author } from '@/features/library/api/list-team-members';
 import { useReplaceAnswer } from '@/features/library/api/replace-answer';
 import { useUpdateAnswer } from '@/features/library/api/update-answer';
+import { AnswerReviewPanel } from '@/features/library/review/components/answer-review-panel';
 import { CREATION_LABEL, STATUS_PILL } from '@/features/library/utils/collections';
 import { displayTags } from '@/features/library/utils/tags';
 import { isApiError } from '@/lib/api-client';
@@ -170,6 +171,12 @@ export function AnswerInsightsModal({
                       <Text size="sm">{CREATION_LABEL[answer.creationMethod]}</Text>
                     </Field>
                   </SimpleGrid>
+                  <AnswerReviewPanel
+                    answer={answer}
+                    authors={authors}
+                    canManage={canManage}
+                    canAnswer={canAnswer}
+                  />
                 </Stack>
               </Tabs.Panel>
               <Tabs.Panel value="usage" pt="md">

@@ -17,6 +17,7 @@ import { type CollectionKey, FIXED_COLLECTIONS } from '@/features/library/utils/
 const ICON_COLOR: Record<string, string> = {
   AVAILABLE: 'green',
   NEEDS_REVIEW: 'yellow',
+  DUE_FOR_REVIEW: 'red',
   CANDIDATES: 'indigo',
   FAVOURITES: 'orange',
   ARCHIVE: 'gray',
@@ -28,6 +29,7 @@ export function CollectionsNav({
   onSelect,
   collections,
   candidateCount,
+  dueCount,
   canManage,
   creating,
   onCreate,
@@ -36,6 +38,8 @@ export function CollectionsNav({
   onSelect: (key: CollectionKey) => void;
   collections: Collection[];
   candidateCount: number | undefined;
+  /** Answers due for review (issue 28), beside Due for review. */
+  dueCount?: number;
   canManage: boolean;
   creating: boolean;
   onCreate: (name: string) => Promise<boolean>;
@@ -76,6 +80,10 @@ export function CollectionsNav({
             c.key === 'CANDIDATES' && candidateCount ? (
               <Badge size="xs" variant="filled" color="indigo" circle>
                 {candidateCount}
+              </Badge>
+            ) : c.key === 'DUE_FOR_REVIEW' && dueCount ? (
+              <Badge size="xs" variant="filled" color="red" circle aria-label={`${dueCount} due for review`}>
+                {dueCount}
               </Badge>
             ) : null
           }

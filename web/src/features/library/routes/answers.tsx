@@ -37,6 +37,8 @@ import classes from '@/features/library/components/library.module.css';
 import { LibraryImporter } from '@/features/library/components/library-importer';
 import { GapsLink } from '@/features/library/gaps/components/gaps-link';
 import { HealthCounts } from '@/features/library/health/components/health-counts';
+import { useReviewSummary } from '@/features/library/review/api/get-review-summary';
+import { DueForReviewBadge } from '@/features/library/review/components/due-for-review-badge';
 import {
   BULK_STATUS,
   type BulkAction,
@@ -49,6 +51,7 @@ import {
   searchRequestOf,
 } from '@/features/library/utils/collections';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePermissions } from '@/lib/permissions';
 
@@ -59,7 +62,7 @@ const ERRORS = {
   import: 'There was an error importing your data',
 } as const;
 
-const fromAnswer = (a: Answer): LibraryRowData => ({
+const fromAnswer = (a: Answer, due = false): LibraryRowData => ({
   id: a.answerId,
   question: a.originalQuestion,
   answer: a.answer,
@@ -68,6 +71,8 @@ const fromAnswer = (a: Answer): LibraryRowData => ({
   status: a.answerStatus,
   isFavourite: a.isFavourite,
   tags: a.tags,
+  // In Due for review, when each is due.
+  ...(due && a.nextReviewOn ? { context: `Review by ${formatCalendarDate(a.nextReviewOn)}` } : {}),
 });
 const fromCandidate = (c: Candidate): LibraryRowData => ({
   id: c.questionId,
@@ -87,13 +92,17 @@ export default function AnswersRoute() {
   const permissions = usePermissions();
   const canManage = permissions.data?.MANAGE_ANSWER_LIBRARY === true;
   const canAnswer = permissions.data?.ANSWER_QUESTION === true;
-  const [active, setActive] = useState<CollectionKey>('AVAILABLE');
+  const [params, setParams] = useSearchParams();
+  // A due-for-review notification or e-mail opens /Answers?view=DUE_FOR_REVIEW.
+  const [active, setActive] = useState<CollectionKey>(() =>
+    params.get('view') === 'DUE_FOR_REVIEW' ? 'DUE_FOR_REVIEW' : 'AVAILABLE',
+  );
+  const reviewSummary = useReviewSummary();
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 500);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   // Add Answer started from elsewhere (a question autofill left empty): /Answers?addQuestion=<question>.
-  const [params, setParams] = useSearchParams();
   const addQuestion = params.get('addQuestion');
   const [addFrom, setAddFrom] = useState<AnswerFormValues | undefined>(undefined);
   useEffect(() => {
@@ -119,11 +128,14 @@ export default function AnswersRoute() {
 
   const words = term.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const rows: LibraryRowData[] = useMemo(() => {
-    if (!isCandidates) return (pages.data?.pages ?? []).flatMap((p) => p.items.map(fromAnswer));
+    if (!isCandidates)
+      return (pages.data?.pages ?? []).flatMap((p) =>
+        p.items.map((a) => fromAnswer(a, active === 'DUE_FOR_REVIEW')),
+      );
     return (candidates.data ?? [])
       .filter((c) => words.every((w) => `${c.question}\n${c.answer}`.toLowerCase().includes(w)))
       .map(fromCandidate);
-  }, [isCandidates, pages.data, candidates.data, words]);
+  }, [isCandidates, pages.data, candidates.data, words, active]);
   const total = isCandidates ? rows.length : (pages.data?.pages[0]?.total ?? 0);
   const found = useMemo(() => foundByAnswer(pages.data?.pages ?? []), [pages.data]);
   const loading = isCandidates ? candidates.isPending : pages.isPending;
@@ -183,7 +195,10 @@ export default function AnswersRoute() {
           <Text size="sm" c="dimmed">
             Approved answers your team reuses on every questionnaire.
           </Text>
-          <HealthCounts />
+          <Group gap="sm">
+            <HealthCounts />
+            <DueForReviewBadge onOpen={() => select('DUE_FOR_REVIEW')} />
+          </Group>
         </Stack>
         <Group gap="sm">
           <GapsLink />
@@ -211,6 +226,7 @@ export default function AnswersRoute() {
             onSelect={select}
             collections={teamCollections}
             candidateCount={canManage ? (candidates.data?.length ?? 0) : undefined}
+            dueCount={reviewSummary.data?.due}
             canManage={canManage}
             creating={createCollection.isPending}
             onCreate={async (name) => {

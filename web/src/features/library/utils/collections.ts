@@ -4,6 +4,7 @@ import type { AnswerStatus, SearchLibraryRequest } from '@shared/schemas/answer'
 export const FIXED_COLLECTIONS = [
   { key: 'AVAILABLE', label: 'Available Answers' },
   { key: 'NEEDS_REVIEW', label: 'Needs Review' },
+  { key: 'DUE_FOR_REVIEW', label: 'Due for review' },
   { key: 'CANDIDATES', label: 'Candidates' },
   { key: 'FAVOURITES', label: 'Favourites' },
   { key: 'ARCHIVE', label: 'Archive' },

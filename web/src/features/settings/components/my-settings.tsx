@@ -31,7 +31,7 @@ interface SwitchCopy {
   adminOnly?: boolean;
 }
 
-/** The five e-mail switches of spec 002 §2.6 and §3, in the order a person meets them. */
+/** The e-mail switches of spec 002 §2.6 and §3 (and the library review switch), in the order a person meets them. */
 export const EMAIL_SWITCHES: readonly SwitchCopy[] = [
   {
     key: 'sendEmailOnProjectAssigned',
@@ -58,6 +58,11 @@ export const EMAIL_SWITCHES: readonly SwitchCopy[] = [
     label: 'A new project is created in the team',
     description: 'When anyone in your team creates a project.',
     adminOnly: true,
+  },
+  {
+    key: 'sendEmailOnLibraryReviewDue',
+    label: 'Library answers due for review',
+    description: 'When a library answer you own comes due for review, and a weekly digest of those due.',
   },
 ];
 

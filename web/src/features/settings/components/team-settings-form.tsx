@@ -4,6 +4,7 @@ import {
   Divider,
   Group,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Switch,
@@ -73,6 +74,14 @@ function SwitchRow({
     </Group>
   );
 }
+
+/** The team's review cycle for library answers (issue 28). */
+const REVIEW_CYCLES = [
+  { value: 'none', label: 'None' },
+  { value: '3', label: 'Every 3 months' },
+  { value: '6', label: 'Every 6 months' },
+  { value: '12', label: 'Every 12 months' },
+];
 
 /** The field errors of a refused save: the server's per-field messages, a failed code as the spec's text. */
 function serverErrorsOf(error: unknown): TeamFormErrors {
@@ -232,6 +241,29 @@ function TeamForm({ saved }: { saved: TeamSettings }) {
             onChange={(value) => set('defaultAnswersToFlowToLibrary', value)}
             disabled={saving}
           />
+          <Divider />
+          <Group justify="space-between" wrap="wrap" gap="lg" py="sm" align="flex-start">
+            <Stack gap={2} miw={0} style={{ flex: '1 1 240px' }}>
+              <Text component="label" htmlFor="team-library-review-cycle" fw={500} size="sm">
+                Review cycle
+              </Text>
+              <Text size="xs" c="dimmed">
+                Each library answer comes due for review this long after its last review; its owner is told
+                and it moves to Needs Review.
+              </Text>
+            </Stack>
+            <Select
+              id="team-library-review-cycle"
+              w={200}
+              data={REVIEW_CYCLES}
+              value={values.libraryReviewCycle === null ? 'none' : String(values.libraryReviewCycle)}
+              allowDeselect={false}
+              disabled={saving}
+              onChange={(value) =>
+                set('libraryReviewCycle', value === '3' ? 3 : value === '6' ? 6 : value === '12' ? 12 : null)
+              }
+            />
+          </Group>
         </Stack>
 
         <Group justify="flex-end" gap="sm">

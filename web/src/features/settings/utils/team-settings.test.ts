@@ -25,10 +25,21 @@ const saved: TeamSettings = {
   redemptionPartner: null,
   importedAnswersRequireReview: false,
   defaultAnswersToFlowToLibrary: false,
+  libraryReviewCycle: null,
 };
 const form = (change: Partial<TeamFormValues> = {}, from: TeamSettings = saved) => ({
   ...formValuesOf(from),
   ...change,
+});
+
+describe('the review cycle', () => {
+  it('sends the cycle only when it changed, none as null', () => {
+    expect(changesOf(form({ libraryReviewCycle: 6 }), saved)).toEqual({ libraryReviewCycle: 6 });
+    expect(changesOf(form(), saved)).toEqual({});
+    expect(changesOf(form({ libraryReviewCycle: null }), { ...saved, libraryReviewCycle: 12 })).toEqual({
+      libraryReviewCycle: null,
+    });
+  });
 });
 
 describe('formValuesOf', () => {
@@ -39,6 +50,7 @@ describe('formValuesOf', () => {
       redemptionCode: '',
       importedAnswersRequireReview: false,
       defaultAnswersToFlowToLibrary: false,
+      libraryReviewCycle: null,
     });
     expect(formValuesOf({ ...saved, companyWebsite: 'https://kestrel.example.com' }).companyWebsite).toBe(
       'https://kestrel.example.com',

@@ -2,6 +2,8 @@
  * The Team settings form (spec 002 §2.7, §5, §7.6) as pure functions: what it holds, which fields
  * changed against the saved team, which of those are invalid, and the update that sends only them.
  */
+
+import type { ReviewCycle } from '@shared/schemas/review';
 import {
   isCompanyWebsite,
   LOGO_MAX_BYTES,
@@ -26,6 +28,8 @@ export interface TeamFormValues {
   redemptionCode: string;
   importedAnswersRequireReview: boolean;
   defaultAnswersToFlowToLibrary: boolean;
+  /** Months between reviews of library answers; null: no cycle. */
+  libraryReviewCycle: ReviewCycle;
 }
 
 export type TeamFormField = keyof TeamFormValues;
@@ -39,6 +43,7 @@ export function formValuesOf(saved: TeamSettings): TeamFormValues {
     redemptionCode: '',
     importedAnswersRequireReview: saved.importedAnswersRequireReview,
     defaultAnswersToFlowToLibrary: saved.defaultAnswersToFlowToLibrary,
+    libraryReviewCycle: saved.libraryReviewCycle,
   };
 }
 
@@ -62,6 +67,8 @@ export function changesOf(values: TeamFormValues, saved: TeamSettings): TeamSett
     update.importedAnswersRequireReview = values.importedAnswersRequireReview;
   if (values.defaultAnswersToFlowToLibrary !== saved.defaultAnswersToFlowToLibrary)
     update.defaultAnswersToFlowToLibrary = values.defaultAnswersToFlowToLibrary;
+  if (values.libraryReviewCycle !== saved.libraryReviewCycle)
+    update.libraryReviewCycle = values.libraryReviewCycle;
   return update;
 }
 
