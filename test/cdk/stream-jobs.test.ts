@@ -147,12 +147,13 @@ describe('the consumers’ retry backoff', () => {
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job, the library-file reader, autofill, the consistency check and the Insights export', () => {
+  it('declares the import processing job, the library-file reader, autofill, the consistency check, library health and the Insights export', () => {
     expect(JOBS.map((j) => j.name)).toEqual([
       'sourceProcessor',
       'libraryFileReader',
       'autofill',
       'consistencyCheck',
+      'libraryHealth',
       'insightsExport',
     ]);
     expect(STREAM_JOBS).toEqual(JOBS.map((j) => j.name));
