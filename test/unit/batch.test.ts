@@ -38,8 +38,34 @@ describe('writeAll', () => {
 
     // Assess
     expect(stored.size).toBe(90);
-    expect(calls.map((c) => c.size)).toEqual([90, 30, 10]);
-    expect(calls.every((c) => c.concurrent === IN_FLIGHT)).toBe(true);
+    expect(calls.map((c) => c.size)).toEqual([25, 25, 25, 15, 18]);
+    expect(calls.every((c) => c.concurrent === 1)).toBe(true);
+  });
+
+  it('keeps IN_FLIGHT requests going: a slow one does not hold the others back', async () => {
+    // Prepare: the first request takes 100 ms, the others answer at once.
+    let inFlight = 0;
+    let most = 0;
+    let doneBeforeFirst = 0;
+    let firstDone = false;
+    const write = async (batch: Row[]) => {
+      const first = batch[0].questionId === 'q0';
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, first ? 100 : 1));
+      inFlight--;
+      if (first) firstDone = true;
+      else if (!firstDone) doneBeforeFirst++;
+      return { unprocessed: [] };
+    };
+
+    // Act: 40 requests of 25.
+    await writeAll(rows(1000), write, ['projectId', 'questionId']);
+
+    // Assess: never more than IN_FLIGHT at once, and the 39 others finished while the first waited
+    // (sent in rounds, only the 3 of its round would have).
+    expect(most).toBe(IN_FLIGHT);
+    expect(doneBeforeFirst).toBe(39);
   });
 
   it('fails rather than dropping items DynamoDB never takes', async () => {
