@@ -110,7 +110,9 @@ describe('consistency check', () => {
 
     // Assess
     expect(await note.textContent()).toContain('1 consistency finding');
-    expect(await dialog.getByRole('button', { name: 'Export', exact: true }).isEnabled()).toBe(true);
+    // Export waits for the file's preview only, never for the findings (the user may go on).
+    const exportButton = dialog.getByRole('button', { name: 'Export', exact: true });
+    await expect.poll(() => exportButton.isEnabled(), { timeout: 20_000 }).toBe(true);
     await shot(page, 'export-with-finding-1440');
     await note.getByRole('button', { name: '1 consistency finding' }).click();
     await dialog.waitFor({ state: 'hidden' });
