@@ -183,7 +183,6 @@ export const batchReactions: BatchReactions = {
     await announce(changes);
     await countGapChanges(changes);
     await requestHealthChecks(changes);
-    await consistencyReactions.libraryAnswer?.(changes);
   },
   answerCandidate: announce,
 };
