@@ -127,10 +127,12 @@ function runsOf(records: DynamoDBRecord[]): Run[] {
 
 async function react(entity: string, changes: Change[]) {
   // A group may follow an entity another group takes in batches (sources follow questions too).
+  // The one-change reactions go first: what they write (an answer's review history) is there when
+  // the batch's live announcement makes open screens read again.
   const batch = inBatches[entity];
   const single = byEntity[entity];
-  if (batch) await batch(changes);
   if (single) for (const change of changes) await single(change);
+  if (batch) await batch(changes);
 }
 
 /**

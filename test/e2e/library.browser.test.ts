@@ -128,20 +128,18 @@ describe('the answer library', () => {
     await rows().nth(1).getByRole('checkbox').check();
 
     // Assess: Available offers archive and flag, with the count.
-    expect(await bar.getByRole('button').allTextContents()).toEqual([
-      'Archive 2 Answers',
-      'Flag 2 Answers for Review',
-    ]);
+    await expect
+      .poll(() => bar.getByRole('button').allTextContents())
+      .toEqual(['Archive 2 Answers', 'Flag 2 Answers for Review']);
     await shot(page, 'library-bulk');
     await bar.getByRole('button', { name: 'Archive 2 Answers' }).click();
     await bar.waitFor({ state: 'detached' });
     await collection('Archive').click();
     await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Answers"] > li').length === 2);
     await page.getByRole('checkbox', { name: 'Select all' }).check();
-    expect(await bar.getByRole('button').allTextContents()).toEqual([
-      'Flag 2 Answers for Review',
-      'Make 2 Answers available',
-    ]);
+    await expect
+      .poll(() => bar.getByRole('button').allTextContents())
+      .toEqual(['Flag 2 Answers for Review', 'Make 2 Answers available']);
   });
 
   it('reviews a candidate saved with Include in Library and adds it to the library', async () => {
@@ -469,5 +467,35 @@ describe('the answer library', () => {
     await panel.getByText('In this question').waitFor();
     expect(await panel.getByRole('term').first().textContent()).toBe('RPO');
     await shot(page, 'answering-explore');
+  });
+
+  it('keeps what is typed in Replace Answer when the answer changes behind it', async () => {
+    // Prepare: Replace Answer open on an answer, a new text typed.
+    await page.goto(`${stack.appUrl}/Answers`);
+    const opened = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'GET' && /\/api\/answers\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname),
+    );
+    await rows().first().getByRole('button').first().click();
+    const answerId = ((await (await opened).json()) as { data: { answer: { answerId: string } } }).data.answer
+      .answerId;
+    await page.getByRole('dialog', { name: 'Answer Insights' }).getByRole('button', { name: 'Edit' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace Answer' });
+    const typed = 'Yes. Reviewed this quarter: the wording below replaces the earlier answer.';
+    await replace.getByRole('textbox', { name: 'Answer' }).fill(typed);
+
+    // Act: a teammate tags the same answer; the open screens hear of it and read it again.
+    const reread = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/answers/${answerId}`,
+    );
+    const tagged = await api
+      .as(token)
+      .call('updateAnswer', { params: { answerId }, body: { tags: ['Reviewed by a teammate'] } });
+    expect(tagged.status).toBe(200);
+    await reread;
+    await page.waitForTimeout(300);
+
+    // Assess: the text typed is still there.
+    expect(await replace.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe(typed);
   });
 });

@@ -67,17 +67,24 @@ const sections = (page: Page) =>
 // live notification toasts (the seeded demo invitations announce themselves while the test runs)
 // sit over that corner and would take a pointer's click.
 
-/** Moves an item with the keyboard: its grip, Space, the arrow `steps` times, Space. */
+/**
+ * Moves an item with the keyboard: its grip, Space, the arrow `steps` times, Space. Each key waits
+ * for the board's spoken announcement of it (picked up, over the next item, dropped), as a screen
+ * reader user would, so a slow machine never presses an arrow before the drag has started.
+ */
 async function keyboardMove(page: Page, grip: string, key: 'ArrowUp' | 'ArrowDown', steps = 1) {
+  const said = async () => (await page.locator('[id^="DndLiveRegion"]').textContent()) ?? '';
   await page.getByRole('button', { name: grip, exact: true }).focus();
   await page.keyboard.press('Space');
+  // "Picked up question 2 in Section 1.", then "question 2 in Section 1 is over question 2 in Section 1."
+  await expect.poll(said).toMatch(/ is over /);
   for (let i = 0; i < steps; i++) {
-    await page.waitForTimeout(150);
+    const before = await said();
     await page.keyboard.press(key);
+    await expect.poll(said).not.toBe(before);
   }
-  await page.waitForTimeout(150);
   await page.keyboard.press('Space');
-  await page.waitForTimeout(250);
+  await expect.poll(said).toMatch(/^Dropped |was dropped back\.$/);
 }
 
 describe('a quiz from template to answers', () => {
@@ -103,13 +110,15 @@ describe('a quiz from template to answers', () => {
     await sender.getByRole('button', { name: 'Save Quiz', exact: true }).press('Enter');
     await sender.waitForURL(/\/Quiz\/[^/]+\/Edit$/);
     quizId = sender.url().split('/').at(-2) as string;
-    expect(await sections(sender)).toEqual([[QUESTIONS.transit, QUESTIONS.rest], [QUESTIONS.mfa]]);
+    await expect.poll(() => sections(sender)).toEqual([[QUESTIONS.transit, QUESTIONS.rest], [QUESTIONS.mfa]]);
 
     // Act: within a section (the second question up), then across sections (the last one up into the first).
     await keyboardMove(sender, 'Move question 2', 'ArrowUp');
-    expect(await sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit], [QUESTIONS.mfa]]);
+    await expect.poll(() => sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit], [QUESTIONS.mfa]]);
     await keyboardMove(sender, 'Move question 3', 'ArrowUp');
-    expect(await sections(sender)).toEqual([[QUESTIONS.rest, QUESTIONS.transit, QUESTIONS.mfa], []]);
+    await expect
+      .poll(() => sections(sender))
+      .toEqual([[QUESTIONS.rest, QUESTIONS.transit, QUESTIONS.mfa], []]);
     await keyboardMove(sender, 'Move question 3', 'ArrowDown');
     await shot(sender, 'quiz-editor');
     await sender.getByRole('button', { name: 'Save Quiz', exact: true }).press('Enter');

@@ -39,11 +39,15 @@ export function AnswerFormModal({
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState({ question: false, answer: false });
   const [confirming, setConfirming] = useState(false);
-  const [openedWith, setOpenedWith] = useState<AnswerFormValues | null>(null);
-  if (opened && openedWith !== initial) {
-    setOpenedWith(initial);
-    setValues(initial);
-    setTouched({ question: false, answer: false });
+  // The form starts from `initial` each time it opens, and only then: a refresh of the answer
+  // behind it (a live update re-rendering the caller) never replaces what the user is typing.
+  const [wasOpened, setWasOpened] = useState(false);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setValues(initial);
+      setTouched({ question: false, answer: false });
+    }
   }
   const question = AnswerQuestionText.safeParse(values.question);
   const answer = AnswerText.safeParse(values.answer);

@@ -1,6 +1,6 @@
 import { TagsInput, Text } from '@mantine/core';
 import { TAG_MAX, TAGS_PER_RESOURCE } from '@shared/schemas/tag';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useUpdateAnswer } from '@/features/library/api/update-answer';
 import { displayTags } from '@/features/library/utils/tags';
 import { notifyError } from '@/lib/notify';
@@ -25,19 +25,31 @@ export function AnswerTagsEditor({
 }) {
   const update = useUpdateAnswer();
   const [value, setValue] = useState(() => displayTags(tags));
-  useEffect(() => setValue(displayTags(tags)), [tags]);
+  // Saves go one at a time, in the order they were made: two quick tags are two requests, and the
+  // second must not be overtaken by the first (the answer would keep only one tag). While saves
+  // are pending, the answer read back from the server does not replace what the user typed.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(0);
+  useEffect(() => {
+    if (pending.current === 0) setValue(displayTags(tags));
+  }, [tags]);
 
-  const save = async (next: string[]) => {
+  const save = (next: string[]) => {
     const cleaned = next.map((t) => t.trim().slice(0, TAG_MAX)).filter(Boolean);
     const added = cleaned.length > value.length;
     const before = value;
     setValue(cleaned);
-    try {
-      await update.mutateAsync({ answerId, body: { tags: cleaned } });
-    } catch {
-      setValue(before);
-      notifyError(added ? TAG_ERRORS.add : TAG_ERRORS.remove);
-    }
+    pending.current += 1;
+    queue.current = queue.current.then(async () => {
+      try {
+        await update.mutateAsync({ answerId, body: { tags: cleaned } });
+      } catch {
+        setValue(before);
+        notifyError(added ? TAG_ERRORS.add : TAG_ERRORS.remove);
+      } finally {
+        pending.current -= 1;
+      }
+    });
   };
 
   return (
@@ -45,7 +57,7 @@ export function AnswerTagsEditor({
       aria-label="Tags"
       placeholder={value.length ? 'Add another tag' : 'Type a tag, then Enter or a comma'}
       value={value}
-      onChange={(next) => void save(next)}
+      onChange={save}
       splitChars={[',', ';']}
       maxTags={TAGS_PER_RESOURCE}
       clearable={false}
