@@ -183,6 +183,7 @@ export const batchReactions: BatchReactions = {
     await announce(changes);
     await countGapChanges(changes);
     await requestHealthChecks(changes);
+    await consistencyReactions.libraryAnswer?.(changes);
   },
   answerCandidate: announce,
 };

@@ -256,6 +256,19 @@ describe('consistency check', () => {
         phrase: 'All customer data is encrypted at rest with AES-256, keys held in AWS KMS',
       },
     });
+
+    // Act: the library's answer is archived; the checked project follows, from the stream.
+    const answerId = found.findings[0].b.answerId as string;
+    ok(
+      await as(owner).call('updateAnswer', { params: { answerId }, body: { answerStatus: 'ARCHIVED' } }),
+      'updateAnswer',
+    );
+    await stack.settle();
+
+    // Assess: no approved answer left to contradict.
+    const after = await report(projectId);
+    expect(after.findings).toEqual([]);
+    expect(after.openCount).toBe(0);
   });
 
   it('lets viewers read but not dismiss, and hides a PRIVATE project’s findings from anyone not on it', async () => {

@@ -8,6 +8,7 @@ import { ConsistencyCheckEntity, ConsistencyFindingEntity } from '../entities/co
 import { LibraryAnswerEntity } from '../entities/library-answer';
 
 const db = bindService({
+  project: sharedEntities.project,
   consistencyFinding: ConsistencyFindingEntity,
   consistencyCheck: ConsistencyCheckEntity,
   libraryAnswer: LibraryAnswerEntity,
@@ -56,6 +57,18 @@ export async function queueRecheck(key: ProjectKey): Promise<boolean> {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** The team's projects that were checked (and so follow changes): one Query, one batch read. */
+export async function checkedProjectsOf(teamId: string): Promise<ProjectKey[]> {
+  const { data: projects } = await db()
+    .entities.project.query.primary({ teamId })
+    .go({ pages: 'all', attributes: ['projectId'] });
+  const checks = await readAll(
+    projects.map(({ projectId }) => ({ teamId, projectId })),
+    (keys, options) => db().entities.consistencyCheck.get(keys).go(options),
+  );
+  return checks.map(({ projectId }) => ({ teamId, projectId }));
 }
 
 /** The job takes a queued check: answer changes from now on queue another. */
