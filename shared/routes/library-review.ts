@@ -49,7 +49,7 @@ export const libraryReviewRoutes = {
     auth: 'user',
     permission: 'READ_ANSWER',
     summary:
-      "An answer's review history (confirmed, edited, archived, come due, owner changed), newest first",
+      "An answer's review history (confirmed, edited, archived, come due, owner changed) and what Library health merged into it, newest first",
     response: ReviewHistoryEntry.array(),
   }),
 } as const;

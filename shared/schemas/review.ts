@@ -98,14 +98,21 @@ export const REVIEW_HISTORY_KINDS = [
   'OWNER_CHANGED',
   'REVIEW_DATE_SET',
 ] as const;
+/** What a merge in Library health added to the answer kept (issue 28 part 2). */
+export const MERGE_HISTORY_KINDS = ['MERGED', 'CONFLICT_RESOLVED'] as const;
 export const ReviewHistoryEntry = z.object({
-  kind: z.enum(REVIEW_HISTORY_KINDS),
+  kind: z.enum([...REVIEW_HISTORY_KINDS, ...MERGE_HISTORY_KINDS]),
   /** Who did it; absent for what the schedule did (DUE). */
   byUserId: z.string().optional(),
   at: z.string(),
   /** The new owner (OWNER_CHANGED), the review-by day set (REVIEW_DATE_SET, CONFIRMED, EDITED). */
   ownerUserId: z.string().optional(),
   nextReviewOn: z.string().optional(),
+  /**
+   * The question of the answer merged into this one (MERGED), or of the conflicting answer archived
+   * in this one's favour (CONFLICT_RESOLVED).
+   */
+  otherQuestion: z.string().optional(),
 });
 export type ReviewHistoryEntry = z.infer<typeof ReviewHistoryEntry>;
 

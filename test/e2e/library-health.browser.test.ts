@@ -149,6 +149,22 @@ describe('library health', () => {
     const merged = await answerOf(ids[1]);
     expect(merged.answer.answerStatus).toBe('ARCHIVED');
     expect(merged.answer.flaggedReason).toBe(`Merged into "${MFA[0].question}"`);
+
+    // The kept answer's history in Answer Insights names the answer merged in.
+    await page.goto(`${stack.appUrl}/Answers`);
+    await page.getByRole('textbox', { name: 'Search your library' }).fill(MFA[0].question);
+    const row = page
+      .getByRole('list', { name: 'Answers' })
+      .getByRole('listitem')
+      .filter({ hasText: MFA[0].question });
+    await row.first().getByRole('button').first().click();
+    const history = page
+      .getByRole('dialog', { name: 'Answer Insights' })
+      .getByLabel('Review', { exact: true });
+    await history.getByText('Merged in a duplicate').first().waitFor();
+    await history.getByText(`“${MFA[1].question}”`).waitFor();
+    await shot(page, 'library-health-merged-history');
+    await page.keyboard.press('Escape');
   });
 
   it('reads on a phone', async () => {

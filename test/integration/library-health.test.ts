@@ -232,6 +232,12 @@ describe('acting on the findings', () => {
       }),
     );
     expect(groupOf(await health(), keepId)).toBeUndefined();
+    // Answer Insights' history of the kept answer names what was merged in, by whom.
+    const listed = await as(owner).call('listAnswerHistory', { params: { answerId: keepId } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toContainEqual(
+      expect.objectContaining({ kind: 'MERGED', byUserId: owner.userId, otherQuestion: MFA[1].question }),
+    );
   });
 
   it('mark distinct: the group leaves the report and does not come back on the next check', async () => {
@@ -265,6 +271,10 @@ describe('acting on the findings', () => {
     expect(other.answer.flaggedReason).toBe('The policy was bought in March');
     expect((await answer(id(INSURANCE[0]))).answer.answerStatus).toBe('IN-USE');
     expect((await health()).conflictList.some((c) => c.conflictId === conflict.conflictId)).toBe(false);
+    const listed = await as(owner).call('listAnswerHistory', { params: { answerId: id(INSURANCE[0]) } });
+    expect(listed.body.data).toContainEqual(
+      expect.objectContaining({ kind: 'CONFLICT_RESOLVED', otherQuestion: INSURANCE[1].question }),
+    );
     const again = await as(owner).call('resolveConflict', {
       params: { conflictId: conflict.conflictId },
       body: { keepAnswerId: id(INSURANCE[0]), reason: 'Twice' },

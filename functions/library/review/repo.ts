@@ -10,11 +10,13 @@ import { isConditionFailure } from '../../common/errors';
 import { AnswerHistoryEntity } from '../entities/answer-history';
 import { AnswerReviewDigestEntity } from '../entities/answer-review-digest';
 import { LibraryAnswerEntity } from '../entities/library-answer';
+import { AnswerMergeEntity } from '../health/entities/answer-merge';
 
 const db = bindService({
   libraryAnswer: LibraryAnswerEntity,
   answerHistory: AnswerHistoryEntity,
   answerReviewDigest: AnswerReviewDigestEntity,
+  answerMerge: AnswerMergeEntity,
   team: sharedEntities.team,
 });
 
@@ -101,6 +103,14 @@ export async function historyOf(teamId: string, answerId: string) {
   const { data } = await db()
     .entities.answerHistory.query.primary({ teamId, answerId })
     .go({ pages: 'all', order: 'desc' });
+  return data;
+}
+
+/** What Library health merged into the answer (health/repo.ts writes these): one Query. */
+export async function mergesInto(teamId: string, keptAnswerId: string) {
+  const { data } = await db()
+    .entities.answerMerge.query.primary({ teamId, keptAnswerId })
+    .go({ pages: 'all' });
   return data;
 }
 

@@ -127,15 +127,28 @@ export async function getReviewSummary(caller: TeamCaller): Promise<ReviewSummar
   };
 }
 
-/** An answer's review history, newest first. */
+/** An answer's review history with what Library health merged into it, newest first. */
 export async function listAnswerHistory(caller: TeamCaller, answerId: string): Promise<ReviewHistoryEntry[]> {
   const { teamId } = caller.user;
   await existing(teamId, answerId);
-  return (await repo.historyOf(teamId, answerId)).map((h) => ({
-    kind: h.kind,
-    at: h.at,
-    ...(h.byUserId ? { byUserId: h.byUserId } : {}),
-    ...(h.ownerUserId ? { ownerUserId: h.ownerUserId } : {}),
-    ...(h.nextReviewOn ? { nextReviewOn: h.nextReviewOn } : {}),
-  }));
+  const [reviews, merges] = await Promise.all([
+    repo.historyOf(teamId, answerId),
+    repo.mergesInto(teamId, answerId),
+  ]);
+  const entries: ReviewHistoryEntry[] = [
+    ...reviews.map((h) => ({
+      kind: h.kind,
+      at: h.at,
+      ...(h.byUserId ? { byUserId: h.byUserId } : {}),
+      ...(h.ownerUserId ? { ownerUserId: h.ownerUserId } : {}),
+      ...(h.nextReviewOn ? { nextReviewOn: h.nextReviewOn } : {}),
+    })),
+    ...merges.map((m) => ({
+      kind: m.kind,
+      at: m.createdAt,
+      byUserId: m.byUserId,
+      otherQuestion: m.originalQuestion,
+    })),
+  ];
+  return entries.sort((a, b) => b.at.localeCompare(a.at));
 }

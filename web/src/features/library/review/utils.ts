@@ -17,6 +17,8 @@ export const HISTORY_LABEL: Record<ReviewHistoryEntry['kind'], string> = {
   DUE: 'Came due for review',
   OWNER_CHANGED: 'Owner changed',
   REVIEW_DATE_SET: 'Review-by date changed',
+  MERGED: 'Merged in a duplicate',
+  CONFLICT_RESOLVED: 'Kept over a conflicting answer',
 };
 
 /** Today as YYYY-MM-DD in the reader's own calendar. */

@@ -206,9 +206,14 @@ export function AnswerReviewPanel({
             <Timeline bulletSize={10} lineWidth={1} mt={4}>
               {(history.data ?? []).slice(0, 6).map((h) => (
                 <Timeline.Item
-                  key={`${h.at}:${h.kind}`}
+                  key={`${h.at}:${h.kind}:${h.otherQuestion ?? ''}`}
                   title={<Text size="sm">{HISTORY_LABEL[h.kind]}</Text>}
                 >
+                  {h.otherQuestion ? (
+                    <Text size="xs" lineClamp={2}>
+                      “{h.otherQuestion}”
+                    </Text>
+                  ) : null}
                   <Text size="xs" c="dimmed">
                     {h.byUserId ? `${authors.get(h.byUserId)?.fullName ?? 'A former member'} · ` : ''}
                     {h.kind === 'OWNER_CHANGED' && h.ownerUserId
