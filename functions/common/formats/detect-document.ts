@@ -26,7 +26,8 @@ const INSTRUCTION =
 const HELP_LINE =
   /^(any )?(questions|queries)\b|^(need help|for (help|questions|queries|assistance))\b|\b(please contact|contact us|get in touch|reach out to)\b/i;
 
-const annotation = (
+/** A node of the document as an annotation of the given type (a question's part names its question). */
+export const annotation = (
   node: DocumentNode,
   annotationType: Annotation['annotationType'],
   parentNodeId?: string,

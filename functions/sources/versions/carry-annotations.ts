@@ -7,6 +7,7 @@
  * Node ids themselves never carry over: they count paragraphs and tables, which a new file shifts.
  */
 import type { Annotation, DocumentContent, DocumentNode } from '../../../shared/schemas/source';
+import { annotation } from '../../common/formats/detect-document';
 import { documentOutline } from '../../common/formats/document-outline';
 import { matchVersions, normaliseWording } from './match';
 
@@ -24,20 +25,6 @@ const partsKey = (annotations: Annotation[], question: string) =>
     .map((a) => `${a.annotationType}:${a.nodeId}`)
     .sort()
     .join(' ');
-
-const annotationOf = (
-  node: DocumentNode,
-  annotationType: Annotation['annotationType'],
-  parentNodeId?: string,
-): Annotation => ({
-  nodeId: node.nodeId,
-  annotationType,
-  ...(parentNodeId ? { parentNodeId } : {}),
-  inTable: node.kind === 'cell',
-  ...(node.rowNodeId ? { rowNodeId: node.rowNodeId } : {}),
-  hasContent: node.text.trim().length > 0,
-  text: node.text,
-});
 
 export function carryAnnotations(previous: DocumentAnnotations, next: DocumentAnnotations): Annotation[] {
   const questionsOf = (list: Annotation[]) =>
@@ -84,7 +71,7 @@ export function carryAnnotations(previous: DocumentAnnotations, next: DocumentAn
     if (to === undefined || at === undefined) continue;
     const detected = result.filter((a) => a.parentNodeId === to);
     drop(to);
-    result.push(annotationOf(next.content.nodes[at], 'QUESTION'));
+    result.push(annotation(next.content.nodes[at], 'QUESTION'));
     const from = previousIndex.get(id) ?? 0;
     const carried = new Set<Annotation['annotationType']>();
     for (const part of previous.annotations.filter((a) => a.parentNodeId === id)) {
@@ -98,7 +85,7 @@ export function carryAnnotations(previous: DocumentAnnotations, next: DocumentAn
       // A node another question stands on stays that question.
       if (result.some((a) => a.nodeId === node.nodeId && a.annotationType === 'QUESTION')) continue;
       result = result.filter((a) => a.nodeId !== node.nodeId);
-      result.push(annotationOf(node, part.annotationType, to));
+      result.push(annotation(node, part.annotationType, to));
       carried.add(part.annotationType);
     }
     // Where a hand-chosen part has no counterpart in the new file, detection's stays.
