@@ -5,9 +5,11 @@
  * "Library answers due for review" on — an e-mail, Confirm unchanged and an edit record the review
  * in the answer's history and move the day on, the weekly digest, and who may change what.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDigests } from '../../functions/library/review/digest-job';
 import { checkReviews } from '../../functions/library/review/due-job';
+import { answersDueBy } from '../../functions/library/review/repo';
 import type { Answer, AnswerPage } from '../../shared/schemas/answer';
 import { addDays, addMonths, REVIEW_DUE_REASON, type ReviewHistoryEntry } from '../../shared/schemas/review';
 import { type ApiClient, client } from '../support/api-client';
@@ -323,5 +325,51 @@ describe('the weekly digest', () => {
     expect(
       await mailTo(stack, admin.email, (m) => /^\d+ library answers? due for review$/.test(m.subject)),
     ).toEqual([]);
+  });
+
+  it('spreads the review index over its partitions, and leaves answers never due out of it', async () => {
+    // Prepare: no cycle, so a new answer is never due; then twenty answers with a day of their own.
+    await setCycle(null);
+    const imported = ok(
+      await as(owner).call('importAnswers', {
+        body: {
+          items: Array.from({ length: 21 }, (_, i) => ({
+            question: `Is the control number ${i + 1} of the access policy reviewed?`,
+            answer: `Yes, control ${i + 1} is reviewed by its owner at least once a year.`,
+          })),
+          creationMethod: 'MANUALLY',
+        },
+      }),
+      'import',
+    ).answerIds as string[];
+    await stack.settle();
+    const [never, ...dated] = imported;
+    const yesterday = addDays(today(), -1);
+    for (const answerId of dated) ok(await setReviewBy(answerId, { reviewByOn: yesterday }), 'day');
+    await stack.settle();
+    const { documentClient } = await import('../../functions/common/db');
+    const raw = async (answerId: string) =>
+      (
+        await documentClient.send(
+          new GetCommand({
+            TableName: stack.env.TABLE_NAME,
+            Key: { pk: `TEAM#${owner.teamId}#LIBRARY`, sk: `ANSWER#${answerId}` },
+          }),
+        )
+      ).Item as Record<string, unknown>;
+
+    // Act
+    const due = await answersDueBy(today());
+
+    // Assess: every dated answer is found, from more than one partition; the undated one is in none.
+    expect(due.map((a) => a.answerId)).toEqual(expect.arrayContaining(dated));
+    expect(due.map((a) => a.answerId)).not.toContain(never);
+    const partitions = new Set(await Promise.all(dated.map(async (id) => (await raw(id)).byStatusPk)));
+    expect(partitions.size).toBeGreaterThan(1);
+    for (const partition of partitions) expect(partition).toMatch(/^LIBRARY_REVIEW#\d+$/);
+    expect((await raw(never)).byStatusPk).toBeUndefined();
+    // Set a day, then clear it with no cycle: the answer leaves the index again.
+    ok(await setReviewBy(dated[0], { reviewByOn: null }), 'clear');
+    expect((await raw(dated[0])).byStatusPk).toBeUndefined();
   });
 });

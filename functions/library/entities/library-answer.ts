@@ -1,6 +1,20 @@
 import { Entity } from 'electrodb';
+import { NEVER_DUE } from '../../../shared/schemas/review';
 import { ANSWER_STATUSES, CLASSIFICATIONS, CREATION_METHODS } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
+
+/**
+ * The review index is spread over this many partitions (by answer id), so every team's answers
+ * never share one partition's write capacity: the review job reads them all, in parallel.
+ */
+export const REVIEW_SHARDS = 16;
+
+/** The review index partition of an answer: a stable hash of its id. */
+export function reviewShardOf(answerId: string): string {
+  let hash = 2166136261;
+  for (let i = 0; i < answerId.length; i++) hash = Math.imul(hash ^ answerId.charCodeAt(i), 16777619);
+  return String((hash >>> 0) % REVIEW_SHARDS);
+}
 
 /**
  * An answer of the team's library (spec 002 §3 Answer), in the team's library partition with its
@@ -38,7 +52,17 @@ export const LibraryAnswerEntity = new Entity({
     lastReviewedAt: { type: 'string' },
     lastReviewedByUserId: { type: 'string' },
     /** The effective review-by day (shared/schemas/review.ts reviewDayOf), NEVER_DUE when none. */
-    nextReviewOn: { type: 'string', required: true, default: '9999-12-31' },
+    nextReviewOn: { type: 'string', required: true, default: NEVER_DUE },
+    /**
+     * Its review index partition (reviewShardOf): computed on create and put; a patch that changes
+     * nextReviewOn names it too (review/repo.ts updateReview), as ElectroDB asks of an index key.
+     */
+    reviewShard: {
+      type: 'string',
+      watch: ['nextReviewOn'],
+      set: (value?: string, item?: { answerId?: string }) =>
+        value ?? (item?.answerId ? reviewShardOf(item.answerId) : undefined),
+    },
     /** The review-by day the schedule last moved the answer to Needs Review for (once per day). */
     reviewNoticeOn: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
@@ -50,10 +74,15 @@ export const LibraryAnswerEntity = new Entity({
       pk: key('pk', ['teamId'], 'TEAM#${teamId}#LIBRARY'),
       sk: key('sk', ['answerId'], 'ANSWER#${answerId}'),
     },
-    /** Every team's answers by review-by day: the review job and the digest read what is due in one Query. */
+    /**
+     * Every team's answers that have a review-by day, by that day, in REVIEW_SHARDS partitions: the
+     * review job and the digest read what is due in one Query per partition. An answer never due
+     * is not in it (sparse), so the index holds only what a review cycle covers.
+     */
     byReviewDay: {
       index: 'byStatus',
-      pk: key('byStatusPk', [], 'LIBRARY_REVIEW'),
+      condition: (attr: { nextReviewOn?: string }) => attr.nextReviewOn !== NEVER_DUE,
+      pk: key('byStatusPk', ['reviewShard'], 'LIBRARY_REVIEW#${reviewShard}'),
       sk: key('byStatusSk', ['nextReviewOn', 'teamId', 'answerId'], '${nextReviewOn}#${teamId}#${answerId}'),
     },
   },

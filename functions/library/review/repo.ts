@@ -9,7 +9,7 @@ import { sharedEntities } from '../../common/entities';
 import { isConditionFailure } from '../../common/errors';
 import { AnswerHistoryEntity } from '../entities/answer-history';
 import { AnswerReviewDigestEntity } from '../entities/answer-review-digest';
-import { LibraryAnswerEntity } from '../entities/library-answer';
+import { LibraryAnswerEntity, REVIEW_SHARDS, reviewShardOf } from '../entities/library-answer';
 import { AnswerMergeEntity } from '../health/entities/answer-merge';
 
 const db = bindService({
@@ -33,13 +33,23 @@ export async function answersOf(teamId: string) {
   return (await db().entities.libraryAnswer.query.primary({ teamId }).go({ pages: 'all' })).data;
 }
 
-/** Every team's answers whose review-by day is on or before `day` (one Query of the review index). */
+/**
+ * Every team's answers whose review-by day is on or before `day`, earliest first: one Query of each
+ * partition of the review index, in parallel.
+ */
 export async function answersDueBy(day: string) {
-  const { data } = await db()
-    .entities.libraryAnswer.query.byReviewDay({})
-    .lt({ nextReviewOn: addDays(day, 1) })
-    .go({ pages: 'all' });
-  return data.filter((a) => a.nextReviewOn <= day && a.nextReviewOn !== NEVER_DUE);
+  const shards = await Promise.all(
+    Array.from({ length: REVIEW_SHARDS }, (_, shard) =>
+      db()
+        .entities.libraryAnswer.query.byReviewDay({ reviewShard: String(shard) })
+        .lt({ nextReviewOn: addDays(day, 1) })
+        .go({ pages: 'all' }),
+    ),
+  );
+  return shards
+    .flatMap(({ data }) => data)
+    .filter((a) => a.nextReviewOn <= day && a.nextReviewOn !== NEVER_DUE)
+    .sort((a, b) => a.nextReviewOn.localeCompare(b.nextReviewOn));
 }
 
 type ReviewChanges = Partial<
@@ -74,7 +84,11 @@ export async function updateReview(
     nextReviewOn?: string;
   } = {},
 ): Promise<AnswerItem | 'missing' | 'stale'> {
-  let update = db().entities.libraryAnswer.patch(key).set(changes);
+  // A new review-by day moves the answer in the review index: its partition goes with it.
+  const shard = changes.nextReviewOn === undefined ? {} : { reviewShard: reviewShardOf(key.answerId) };
+  let update = db()
+    .entities.libraryAnswer.patch(key)
+    .set({ ...changes, ...shard });
   if (options.bump) update = update.add({ version: 1 });
   if (options.remove?.length) update = update.remove(options.remove);
   try {
