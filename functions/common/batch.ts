@@ -16,6 +16,18 @@ export interface BatchOptions {
 
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
 
+/**
+ * Runs `task` on every item, `size` at a time: each of `size` workers takes the next item as soon as
+ * its last one is done (single writes that cannot be batched, e.g. conditional updates).
+ */
+export async function inPool<T>(items: readonly T[], task: (item: T) => Promise<void>, size = IN_FLIGHT) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
 /** BatchWriteItem's limit: 25 items a request. */
 const WRITE_BATCH = 25;
 
@@ -40,14 +52,10 @@ export async function writeAll<T extends object>(
     const batches: T[][] = [];
     for (let i = 0; i < pending.length; i += WRITE_BATCH) batches.push(pending.slice(i, i + WRITE_BATCH));
     const left = new Set<string>();
-    let next = 0;
-    const worker = async () => {
-      while (next < batches.length) {
-        const { unprocessed } = await write(batches[next++], { concurrent: 1 });
-        for (const item of unprocessed) left.add(keyOf(item));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, batches.length) }, worker));
+    await inPool(batches, async (batch) => {
+      const { unprocessed } = await write(batch, { concurrent: 1 });
+      for (const item of unprocessed) left.add(keyOf(item));
+    });
     pending = left.size ? pending.filter((item) => left.has(keyOf(item))) : [];
   }
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { IN_FLIGHT, readAll, writeAll } from '../../functions/common/batch';
+import { IN_FLIGHT, inPool, readAll, writeAll } from '../../functions/common/batch';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -82,6 +82,31 @@ describe('writeAll', () => {
     let calls = 0;
     await writeAll([], async () => ({ unprocessed: [++calls] as never }), ['questionId']);
     expect(calls).toBe(0);
+  });
+});
+
+describe('inPool', () => {
+  it('runs the task on every item, never more than `size` at once, a worker taking the next when free', async () => {
+    // Prepare: item 0 is slow; the others are quick.
+    const started: number[] = [];
+    const finished: number[] = [];
+    let running = 0;
+    let most = 0;
+    const task = async (item: number) => {
+      started.push(item);
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, item === 0 ? 60 : 2));
+      finished.push(item);
+      running--;
+    };
+    // Act
+    await inPool([0, 1, 2, 3, 4, 5, 6, 7], task, 3);
+    // Assess: all ran, three at most at a time, and the slow one held no one back.
+    expect([...started].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(3);
+    expect(finished.at(-1)).toBe(0);
+    expect(running).toBe(0);
   });
 });
 

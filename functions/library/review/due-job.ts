@@ -5,6 +5,7 @@
  * a run that stops half way loses nothing: the next run reads what is still due.
  */
 import { dayOf, REVIEW_DUE_REASON } from '../../../shared/schemas/review';
+import { inPool } from '../../common/batch';
 import { sessionMark } from '../../common/session-mark';
 import * as repo from './repo';
 
@@ -14,7 +15,8 @@ export async function checkReviews(now = new Date()) {
     (a) => a.answerStatus !== 'ARCHIVED' && a.reviewNoticeOn !== a.nextReviewOn,
   );
   let flagged = 0;
-  for (const answer of due) {
+  // Conditional single writes, several at a time (a large library's first cycle comes due at once).
+  await inPool(due, async (answer) => {
     const result = await repo.updateReview(
       { teamId: answer.teamId, answerId: answer.answerId },
       {
@@ -29,7 +31,7 @@ export async function checkReviews(now = new Date()) {
       { nextReviewOn: answer.nextReviewOn },
     );
     if (typeof result !== 'string') flagged++;
-  }
+  });
   return { day, due: due.length, flagged };
 }
 

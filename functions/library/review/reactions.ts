@@ -18,6 +18,7 @@ import {
   reviewCycleOf,
   reviewDayOf,
 } from '../../../shared/schemas/review';
+import { inPool } from '../../common/batch';
 import { config } from '../../common/config';
 import { sendEmail } from '../../common/email';
 import { createNotification, notificationId } from '../../common/notifications';
@@ -144,14 +145,15 @@ async function onTeam(change: Change) {
   if (!now) return;
   const cycle = reviewCycleOf(now.libraryReviewCycleMonths);
   if (cycle === reviewCycleOf(before?.libraryReviewCycleMonths)) return;
-  for (const answer of await repo.answersOf(now.teamId)) {
-    const nextReviewOn = reviewDayOf(answer, cycle);
-    if (nextReviewOn === answer.nextReviewOn) continue;
+  const moved = (await repo.answersOf(now.teamId))
+    .map((answer) => ({ answer, nextReviewOn: reviewDayOf(answer, cycle) }))
+    .filter(({ answer, nextReviewOn }) => nextReviewOn !== answer.nextReviewOn);
+  await inPool(moved, async ({ answer, nextReviewOn }) => {
     await repo.updateReview(
       { teamId: answer.teamId, answerId: answer.answerId },
       { nextReviewOn, changedBySession: sessionMark(null) },
     );
-  }
+  });
 }
 
 /** A weekly digest the schedule recorded: sent once to its owner, if they still want it. */
