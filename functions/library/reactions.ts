@@ -18,7 +18,7 @@ import {
 import { countGapChanges, gapsMoved } from './gaps/reactions';
 import { requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
-import { reactions as reviewReactions } from './review/reactions';
+import { onAnswerChanges as reviewAnswerChanges, reactions as reviewReactions } from './review/reactions';
 import { type AnswerChange, updateTeamIndex } from './search/store';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
@@ -179,6 +179,8 @@ export const batchReactions: BatchReactions = {
   // The consistency check of checked projects follows their answers (consistency/reactions.ts).
   question: consistencyReactions.question,
   libraryAnswer: async (changes) => {
+    // The review's history and days first: open screens the announcement refreshes find them.
+    await reviewAnswerChanges(changes);
     await reindex(changes);
     await announce(changes);
     await countGapChanges(changes);

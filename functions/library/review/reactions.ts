@@ -128,14 +128,29 @@ async function followUp(now: repo.AnswerItem, before: repo.AnswerItem | undefine
   );
 }
 
-async function onAnswer(change: Change) {
-  const now = change.newImage as repo.AnswerItem | undefined;
-  const before = change.oldImage as repo.AnswerItem | undefined;
-  if (!now) return;
-  if (before) await history(change, now, before);
-  if (now.reviewNoticeOn && now.reviewNoticeOn !== before?.reviewNoticeOn) await announceDue(change, now);
-  const cycle = reviewCycleOf((await repo.getTeam(now.teamId))?.libraryReviewCycleMonths);
-  await followUp(now, before, cycle);
+/**
+ * A batch of answer changes, in order (functions/library/reactions.ts runs it before its
+ * announcement): each team's cycle is read once for the batch (an import of
+ * thousands of answers is a handful of batches, not a team read per answer).
+ */
+export async function onAnswerChanges(changes: Change[]) {
+  const cycles = new Map<string, ReviewCycle>();
+  const cycleOf = async (teamId: string) => {
+    let cycle = cycles.get(teamId);
+    if (cycle === undefined) {
+      cycle = reviewCycleOf((await repo.getTeam(teamId))?.libraryReviewCycleMonths);
+      cycles.set(teamId, cycle);
+    }
+    return cycle;
+  };
+  for (const change of changes) {
+    const now = change.newImage as repo.AnswerItem | undefined;
+    const before = change.oldImage as repo.AnswerItem | undefined;
+    if (!now) continue;
+    if (before) await history(change, now, before);
+    if (now.reviewNoticeOn && now.reviewNoticeOn !== before?.reviewNoticeOn) await announceDue(change, now);
+    await followUp(now, before, await cycleOf(now.teamId));
+  }
 }
 
 /** A new review cycle: every answer of the team gets its review-by day again. */
@@ -171,4 +186,4 @@ async function onDigest(change: Change) {
   );
 }
 
-export const reactions: Reactions = { libraryAnswer: onAnswer, team: onTeam, answerReviewDigest: onDigest };
+export const reactions: Reactions = { team: onTeam, answerReviewDigest: onDigest };
