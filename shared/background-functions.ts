@@ -180,6 +180,7 @@ export const REACTION_ENTITIES = [
   'answerCandidate',
   'autofillRun',
   'consistencyCheck',
+  'libraryHealth',
   'document',
   'documentLink',
   'quizInvite',

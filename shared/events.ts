@@ -6,6 +6,7 @@
  * connection, so no session id is ever sent to anyone else) and skips it.
  */
 import * as z from 'zod';
+import { HEALTH_STATUSES } from './schemas/library-health';
 
 export const SCOPE_KINDS = ['team', 'user', 'project'] as const;
 export const EventScope = z.object({ kind: z.enum(SCOPE_KINDS), id: z.string().min(1).max(128) });
@@ -88,6 +89,19 @@ export const SourceUpdated = liveEvent(
  */
 export const LibraryUpdated = liveEvent('LIBRARY_UPDATED', z.object({ changes: z.number().int().min(1) }));
 
+/**
+ * The team's library health report changed: a check queued, started or finished with its counts
+ * (team scope), so an open Library health and the library page's counts follow it.
+ */
+export const LibraryHealthUpdated = liveEvent(
+  'LIBRARY_HEALTH_UPDATED',
+  z.object({
+    status: z.enum(HEALTH_STATUSES),
+    duplicateGroups: z.number().int(),
+    conflicts: z.number().int(),
+  }),
+);
+
 /** The team's document library changed: a document uploaded, renamed, archived, reinstated or expiring (team scope). */
 export const DocumentsUpdated = liveEvent('DOCUMENTS_UPDATED', z.object({ documentId: z.string() }));
 
@@ -141,6 +155,7 @@ export const LiveEvent = z.discriminatedUnion('eventName', [
   ActivityCreated,
   SourceUpdated,
   LibraryUpdated,
+  LibraryHealthUpdated,
   DocumentsUpdated,
   AttachmentsUpdated,
 ]);

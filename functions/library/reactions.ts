@@ -16,7 +16,7 @@ import {
   batchReactions as consistencyReactions,
 } from './consistency/reactions';
 import { countGapChanges, gapsMoved } from './gaps/reactions';
-import { requestHealthChecks } from './health/reactions';
+import { reactions as healthReactions, requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
 import { onAnswerChanges as reviewAnswerChanges, reactions as reviewReactions } from './review/reactions';
 import { type AnswerChange, updateTeamIndex } from './search/store';
@@ -130,6 +130,8 @@ export const reactions: Reactions = {
   ...consistencyCheckReactions,
   // Owners and review cycles (issue 28): an answer's review history, due notices, the team's cycle, digests.
   ...reviewReactions,
+  // Library health (issue 28): its report's changes reach the team's open screens.
+  ...healthReactions,
 };
 
 /**

@@ -4,14 +4,15 @@
  * date passes the answer goes to Needs Review and its owner is told; reviewing records who and when.
  */
 import * as z from 'zod';
+import { NEVER_DUE } from './values';
 
 /** The team's review cycle in months; null is none (the default). */
 export const REVIEW_CYCLES = [3, 6, 12] as const;
 export const ReviewCycle = z.union([z.literal(3), z.literal(6), z.literal(12)]).nullable();
 export type ReviewCycle = z.infer<typeof ReviewCycle>;
 
-/** The review-by day of an answer nothing makes due (sorts after every real day). */
-export const NEVER_DUE = '9999-12-31';
+// The review-by day of an answer nothing makes due: in values.ts, which entities import without zod.
+export { NEVER_DUE };
 /** The Due for review view lists answers whose review-by day is this close, or past. */
 export const DUE_SOON_DAYS = 30;
 /** The weekly digest lists an owner's answers due within this many days, or overdue. */

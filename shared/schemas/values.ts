@@ -121,3 +121,6 @@ export const AUTOFILL_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as cons
 
 // ——— Discussion (discussion.ts) ———
 export const COMMENT_MAX = 4000;
+
+/** The review-by day of an answer nothing makes due (sorts after every real day). */
+export const NEVER_DUE = '9999-12-31';

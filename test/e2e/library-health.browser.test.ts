@@ -167,6 +167,30 @@ describe('library health', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a check someone else starts shows here live, when it is done', async () => {
+    // Prepare: Library health open.
+    await page.goto(`${stack.appUrl}/Answers/health`);
+    const checkNow = page.getByRole('button', { name: 'Check now' });
+    await checkNow.waitFor();
+    const startedAt = new Date().toISOString();
+    // The report read again once the check is done: only the live event asks for it (nothing polls).
+    const done = page.waitForResponse(
+      async (r) => {
+        if (r.request().method() !== 'GET' || new URL(r.url()).pathname !== '/api/answers/health')
+          return false;
+        const { data } = (await r.json()) as { data: { status: string; checkedAt?: string } };
+        return data.status === 'IDLE' && (data.checkedAt ?? '') >= startedAt;
+      },
+      { timeout: 60_000 },
+    );
+    // Act: a teammate (another session) presses Check now.
+    expect((await api.call('checkLibraryHealth', { token })).status).toBe(200);
+    // Assess
+    await done;
+    await expect.poll(() => checkNow.isEnabled()).toBe(true);
+    expect(await page.getByText('Checking', { exact: true }).count()).toBe(0);
+  });
+
   it('reads on a phone', async () => {
     // Act
     await page.setViewportSize({ width: 375, height: 812 });

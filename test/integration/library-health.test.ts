@@ -15,6 +15,7 @@ import type { AnswerAnalytics } from '../../shared/schemas/answer';
 import type { LibraryHealth, LibraryHealthSummary } from '../../shared/schemas/library-health';
 import { type ApiClient, client } from '../support/api-client';
 import { eventually } from '../support/eventually';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
@@ -144,6 +145,26 @@ describe('the health job', () => {
     expect(phraseOf(id(ENCRYPTION[1]))).toBe('Customer data is not encrypted at rest in the warehouse');
     expect(report.duplicateGroups).toBe(report.groups.length);
     expect(report.conflicts).toBe(report.conflictList.length);
+  });
+
+  it("tells the team's open screens as a check is queued and when it is done, with its counts", async () => {
+    // Prepare: a member's open session.
+    const live = await connectLiveSocket(stack.appUrl, member.token, 'health-member-session');
+    resources.add(() => live.socket.terminate());
+    const before = await health(member);
+    // Act
+    ok(await as(owner).call('checkLibraryHealth'), 'checkLibraryHealth');
+    // Assess
+    await live.waitFor((m) => m.eventName === 'LIBRARY_HEALTH_UPDATED' && m.data.status === 'QUEUED');
+    const done = await live.waitFor(
+      (m) => m.eventName === 'LIBRARY_HEALTH_UPDATED' && m.data.status === 'IDLE',
+    );
+    expect(done.scope).toEqual({ kind: 'team', id: owner.teamId });
+    expect(done.data).toEqual({
+      status: 'IDLE',
+      duplicateGroups: before.duplicateGroups,
+      conflicts: before.conflicts,
+    });
   });
 });
 

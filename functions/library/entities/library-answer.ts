@@ -1,6 +1,10 @@
 import { Entity } from 'electrodb';
-import { NEVER_DUE } from '../../../shared/schemas/review';
-import { ANSWER_STATUSES, CLASSIFICATIONS, CREATION_METHODS } from '../../../shared/schemas/values';
+import {
+  ANSWER_STATUSES,
+  CLASSIFICATIONS,
+  CREATION_METHODS,
+  NEVER_DUE,
+} from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**

@@ -3,8 +3,9 @@
  * for the changes to settle). Only what the check reads counts: a question or answer written,
  * added, deleted, archived or restored, or its compliance changed; a use recorded does not.
  */
-import type { Change } from '../../common/reactions';
-import { requestCheck } from './repo';
+import { publish } from '../../common/events';
+import type { Change, Reactions } from '../../common/reactions';
+import { type ReportItem, requestCheck } from './repo';
 
 interface Checked {
   teamId: string;
@@ -35,3 +36,25 @@ export async function requestHealthChecks(changes: Change[]) {
   const now = new Date().toISOString();
   for (const teamId of teams) await requestCheck(teamId, now);
 }
+
+/** The report changed (a check queued, started or done): the team's open screens read it again. */
+async function onReport(change: Change) {
+  const now = change.newImage as ReportItem | undefined;
+  const before = change.oldImage as ReportItem | undefined;
+  if (!now) return;
+  if (
+    before &&
+    before.status === now.status &&
+    before.checkedAt === now.checkedAt &&
+    before.duplicateGroups === now.duplicateGroups &&
+    before.conflicts === now.conflicts
+  )
+    return;
+  await publish({
+    eventName: 'LIBRARY_HEALTH_UPDATED',
+    data: { status: now.status, duplicateGroups: now.duplicateGroups, conflicts: now.conflicts },
+    scope: { kind: 'team', id: now.teamId },
+  });
+}
+
+export const reactions: Reactions = { libraryHealth: onReport };

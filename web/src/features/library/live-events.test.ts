@@ -5,6 +5,8 @@ import { createLiveEventDispatch } from '@/lib/live-events';
 import { candidatesQueryOptions } from './api/list-candidates';
 import { collectionsQueryOptions } from './api/list-collections';
 import { libraryPagesQueryOptions } from './api/search-library';
+import { libraryHealthQueryOptions } from './health/api/get-library-health';
+import { libraryHealthSummaryQueryOptions } from './health/api/get-library-health-summary';
 import { libraryLiveEvents } from './live-events';
 
 describe('library live events', () => {
@@ -32,6 +34,33 @@ describe('library live events', () => {
       .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
     expect(invalidated).toEqual(['available', 'candidates', 'collections']);
+    queryClient.clear();
+  });
+
+  it('LIBRARY_HEALTH_UPDATED refreshes Library health and its counts, not the answers', () => {
+    // Prepare
+    const queryClient = new QueryClient();
+    const keys = {
+      report: libraryHealthQueryOptions().queryKey,
+      summary: libraryHealthSummaryQueryOptions().queryKey,
+      available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
+    };
+    for (const key of Object.values(keys) as ReadonlyArray<readonly unknown[]>)
+      queryClient.setQueryData(key, { seeded: true });
+    const event: LiveEvent = {
+      eventName: 'LIBRARY_HEALTH_UPDATED',
+      data: { status: 'IDLE', duplicateGroups: 2, conflicts: 1 },
+      scope: { kind: 'team', id: 't1' },
+    };
+
+    // Act
+    createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
+
+    // Assess
+    const invalidated = Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(invalidated).toEqual(['report', 'summary']);
     queryClient.clear();
   });
 });

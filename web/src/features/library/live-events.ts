@@ -1,5 +1,6 @@
 import type { LiveEventHandlers } from '@/lib/live-events';
 import { LIBRARY_QUERY_KEY } from './api/search-library';
+import { LIBRARY_HEALTH_KEY } from './health/api/get-library-health';
 
 /**
  * Someone changed the team's library (answers, candidates): every library query refreshes, so an
@@ -8,4 +9,7 @@ import { LIBRARY_QUERY_KEY } from './api/search-library';
 export const libraryLiveEvents: LiveEventHandlers = {
   LIBRARY_UPDATED: (_event, { queryClient }) =>
     queryClient.invalidateQueries({ queryKey: LIBRARY_QUERY_KEY }),
+  /** Library health's report moved (a check queued, started, done): its view and the page's counts. */
+  LIBRARY_HEALTH_UPDATED: (_event, { queryClient }) =>
+    queryClient.invalidateQueries({ queryKey: LIBRARY_HEALTH_KEY }),
 };

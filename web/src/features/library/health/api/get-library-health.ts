@@ -11,8 +11,7 @@ export const libraryHealthQueryOptions = () =>
   queryOptions({
     queryKey: [...LIBRARY_HEALTH_KEY, 'report'] as const,
     queryFn: ({ signal }) => getLibraryHealth(signal),
-    // A check queued or running is followed until it ends.
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'IDLE' ? 2_000 : false),
+    // A check queued, running or done is heard of live (LIBRARY_HEALTH_UPDATED, ../../live-events.ts).
   });
 
 export const useLibraryHealth = () => useQuery(libraryHealthQueryOptions());
