@@ -181,6 +181,7 @@ export const REACTION_ENTITIES = [
   'autofillRun',
   'consistencyCheck',
   'libraryHealth',
+  'libraryGaps',
   'document',
   'documentLink',
   'quizInvite',

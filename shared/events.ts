@@ -102,6 +102,12 @@ export const LibraryHealthUpdated = liveEvent(
   }),
 );
 
+/**
+ * The team's gap list was computed again (team scope). It names no project or question: each
+ * reader's list keeps only the projects they can see, so screens read it again.
+ */
+export const LibraryGapsUpdated = liveEvent('LIBRARY_GAPS_UPDATED', z.object({ computedAt: z.string() }));
+
 /** The team's document library changed: a document uploaded, renamed, archived, reinstated or expiring (team scope). */
 export const DocumentsUpdated = liveEvent('DOCUMENTS_UPDATED', z.object({ documentId: z.string() }));
 
@@ -156,6 +162,7 @@ export const LiveEvent = z.discriminatedUnion('eventName', [
   SourceUpdated,
   LibraryUpdated,
   LibraryHealthUpdated,
+  LibraryGapsUpdated,
   DocumentsUpdated,
   AttachmentsUpdated,
 ]);

@@ -15,7 +15,7 @@ import {
   reactions as consistencyCheckReactions,
   batchReactions as consistencyReactions,
 } from './consistency/reactions';
-import { countGapChanges, gapsMoved } from './gaps/reactions';
+import { countGapChanges, gapsMoved, reactions as gapsReactions } from './gaps/reactions';
 import { reactions as healthReactions, requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
 import { onAnswerChanges as reviewAnswerChanges, reactions as reviewReactions } from './review/reactions';
@@ -132,6 +132,8 @@ export const reactions: Reactions = {
   ...reviewReactions,
   // Library health (issue 28): its report's changes reach the team's open screens.
   ...healthReactions,
+  // Gaps (issue 28): a new gap list reaches the team's open screens.
+  ...gapsReactions,
 };
 
 /**

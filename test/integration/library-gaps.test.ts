@@ -13,6 +13,7 @@ import type { AnswerAnalytics, AutofillRun } from '../../shared/schemas/answer';
 import type { AutofillEmpty, GapReport } from '../../shared/schemas/library-gaps';
 import type { Question } from '../../shared/schemas/question';
 import { type ApiClient, client } from '../support/api-client';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type Person, people } from '../support/people';
 import { Resources } from '../support/resources';
@@ -188,6 +189,24 @@ describe('gaps', () => {
     expect(after.gaps.some((g) => /cycle/i.test(g.question))).toBe(false);
     expect(after.total).toBe(listed.total - 1);
   }, 180_000);
+
+  it("tells the team's open gap lists when a new list is computed, naming no project or question", async () => {
+    // Prepare: a member's open session, and a question the library does not answer.
+    const live = await connectLiveSocket(stack.appUrl, member.token, 'gaps-member-session');
+    resources.add(() => live.socket.terminate());
+    await project('Hooli wellbeing review', ['Do you run a staff book club?']);
+    const since = new Date().toISOString();
+    // Act: a view finds the list behind, which queues the job.
+    expect(ok<GapReport>(await as(owner).call('listGaps'), 'listGaps').updating).toBe(true);
+    // Assess
+    const heard = await live.waitFor(
+      (m) => m.eventName === 'LIBRARY_GAPS_UPDATED' && m.data.computedAt >= since,
+      60_000,
+    );
+    expect(heard.scope).toEqual({ kind: 'team', id: owner.teamId });
+    expect(Object.keys(heard.data)).toEqual(['computedAt']);
+    expect((await gaps(member)).gaps.some((g) => /book club/i.test(g.question))).toBe(true);
+  }, 120_000);
 });
 
 describe('honest "no answer" in the autofill review', () => {

@@ -22,7 +22,7 @@ export async function connectLiveSocket(appUrl: string, token: string, sessionId
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  const waitFor = (predicate: (m: Received) => boolean) =>
+  const waitFor = (predicate: (m: Received) => boolean, timeoutMs = 10_000) =>
     eventually(
       () => {
         const found = received.find(predicate);
@@ -30,7 +30,7 @@ export async function connectLiveSocket(appUrl: string, token: string, sessionId
           throw new Error(`no matching event; received ${JSON.stringify(received.map((m) => m.eventName))}`);
         return found;
       },
-      { intervalMs: 20 },
+      { intervalMs: 20, timeoutMs },
     );
   socket.send(JSON.stringify({ action: 'hello' }));
   await waitFor((m) => m.eventName === 'WS-CONNECTED');

@@ -3,7 +3,8 @@
  * team's gaps item, once per team and batch; a team that never opened its gap list has none.
  */
 import type { QuestionItem } from '../../common/entities';
-import type { Change } from '../../common/reactions';
+import { publish } from '../../common/events';
+import type { Change, Reactions } from '../../common/reactions';
 import * as repo from './repo';
 
 /** A question asked, reworded, answered, unanswered or removed. */
@@ -25,3 +26,17 @@ export async function countGapChanges(changes: Change[]) {
   }
   for (const [teamId, count] of perTeam) await repo.countGapChanges(teamId, count);
 }
+
+/** A gap list computed (the job wrote a new one): the team's open gap lists read it again. */
+async function onGaps(change: Change) {
+  const now = change.newImage as repo.GapsItem | undefined;
+  const before = change.oldImage as repo.GapsItem | undefined;
+  if (!now?.computedAt || now.status !== 'READY' || now.computedAt === before?.computedAt) return;
+  await publish({
+    eventName: 'LIBRARY_GAPS_UPDATED',
+    data: { computedAt: now.computedAt },
+    scope: { kind: 'team', id: now.teamId },
+  });
+}
+
+export const reactions: Reactions = { libraryGaps: onGaps };

@@ -5,6 +5,7 @@ import { createLiveEventDispatch } from '@/lib/live-events';
 import { candidatesQueryOptions } from './api/list-candidates';
 import { collectionsQueryOptions } from './api/list-collections';
 import { libraryPagesQueryOptions } from './api/search-library';
+import { gapsQueryOptions } from './gaps/api/list-gaps';
 import { libraryHealthQueryOptions } from './health/api/get-library-health';
 import { libraryHealthSummaryQueryOptions } from './health/api/get-library-health-summary';
 import { libraryLiveEvents } from './live-events';
@@ -44,6 +45,7 @@ describe('library live events', () => {
       report: libraryHealthQueryOptions().queryKey,
       summary: libraryHealthSummaryQueryOptions().queryKey,
       available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
+      gaps: gapsQueryOptions().queryKey,
     };
     for (const key of Object.values(keys) as ReadonlyArray<readonly unknown[]>)
       queryClient.setQueryData(key, { seeded: true });
@@ -61,6 +63,33 @@ describe('library live events', () => {
       .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
       .map(([name]) => name);
     expect(invalidated).toEqual(['report', 'summary']);
+    queryClient.clear();
+  });
+
+  it('LIBRARY_GAPS_UPDATED refreshes the gap list, not the answers or Library health', () => {
+    // Prepare
+    const queryClient = new QueryClient();
+    const keys = {
+      gaps: gapsQueryOptions().queryKey,
+      report: libraryHealthQueryOptions().queryKey,
+      available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
+    };
+    for (const key of Object.values(keys) as ReadonlyArray<readonly unknown[]>)
+      queryClient.setQueryData(key, { seeded: true });
+    const event: LiveEvent = {
+      eventName: 'LIBRARY_GAPS_UPDATED',
+      data: { computedAt: '2026-11-28T03:00:00.000Z' },
+      scope: { kind: 'team', id: 't1' },
+    };
+
+    // Act
+    createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
+
+    // Assess
+    const invalidated = Object.entries(keys)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(invalidated).toEqual(['gaps']);
     queryClient.clear();
   });
 });
