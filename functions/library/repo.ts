@@ -48,6 +48,17 @@ export async function answersOf(teamId: string) {
   return (await db().entities.libraryAnswer.query.primary({ teamId }).go({ pages: 'all' })).data;
 }
 
+/**
+ * Every answer's id and content key (what makes two entries the same answer): one Query that
+ * returns two attributes, not the texts (an import's duplicate check on a large library).
+ */
+export async function contentKeysOf(teamId: string) {
+  const { data } = await db()
+    .entities.libraryAnswer.query.primary({ teamId })
+    .go({ pages: 'all', attributes: ['answerId', 'contentKey'] });
+  return data;
+}
+
 export const getAnswer = async (teamId: string, answerId: string) =>
   (await db().entities.libraryAnswer.get({ teamId, answerId }).go()).data;
 

@@ -281,7 +281,7 @@ export async function importAnswers(
 ) {
   const { teamId, userId } = caller.user;
   const method = body.creationMethod ?? 'BULK_UPLOAD';
-  const [existing, review] = await Promise.all([repo.answersOf(teamId), libraryReview(teamId)]);
+  const [existing, review] = await Promise.all([repo.contentKeysOf(teamId), libraryReview(teamId)]);
   const answerStatus: AnswerStatus = method === 'BULK_UPLOAD' && review ? 'FLAGGED' : 'IN-USE';
   const known = new Set(existing.map((a) => a.contentKey));
   const fresh = [];
@@ -321,7 +321,7 @@ export async function importAnswers(
  */
 export async function checkImportAnswers(caller: TeamCaller, body: { items: ImportAnswersRequest['items'] }) {
   const { teamId } = caller.user;
-  const [existing, index] = await Promise.all([repo.answersOf(teamId), teamIndex(teamId)]);
+  const [existing, index] = await Promise.all([repo.contentKeysOf(teamId), teamIndex(teamId)]);
   const byKey = new Map(existing.map((a) => [a.contentKey, a.answerId]));
   const duplicates: CheckImportResult['duplicates'] = [];
   body.items.forEach((item, i) => {
