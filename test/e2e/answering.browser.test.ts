@@ -89,11 +89,15 @@ describe('answering a question together', () => {
 
     const updated = dialog(a, 'Question Updated');
     await updated.waitFor({ timeout: 20_000 });
-    await expect.poll(() => updated.getByRole('listitem').allInnerTexts()).toEqual(['Answer', 'Classification']);
+    await expect
+      .poll(() => updated.getByRole('listitem').allInnerTexts())
+      .toEqual(['Answer', 'Classification']);
     await a.screenshot({ path: join(SHOTS, 'answering-question-updated-1440.png') });
     await updated.getByRole('button', { name: 'Accept Changes' }).click();
     await expect.poll(() => answer(a).inputValue()).toBe('Yes. Data at rest is encrypted with AES-256.');
-    await expect.poll(() => a.getByRole('checkbox', { name: 'Compliant', exact: true }).isChecked()).toBe(true);
+    await expect
+      .poll(() => a.getByRole('checkbox', { name: 'Compliant', exact: true }).isChecked())
+      .toBe(true);
     // Nothing left to save: the editor is back to the saved question.
     await expect.poll(() => a.getByRole('button', { name: 'Save & Next' }).isDisabled()).toBe(true);
   });
@@ -139,11 +143,13 @@ describe('answering a question together', () => {
     await a.getByRole('menuitem', { name: 'Clear Response' }).click();
     await expect.poll(() => answer(a).inputValue()).toBe('');
     await expect.poll(() => a.getByRole('checkbox', { name: 'Not Specified' }).isChecked()).toBe(true);
-    await expect.poll(() => saved(q1)).toMatchObject({
-      answer: '',
-      responseClassification: 'INCOMPLETE',
-      responseStatus: 'INCOMPLETE',
-    });
+    await expect
+      .poll(() => saved(q1))
+      .toMatchObject({
+        answer: '',
+        responseClassification: 'INCOMPLETE',
+        responseStatus: 'INCOMPLETE',
+      });
     // With the answer cleared, the template chips come back.
     await a.getByRole('group', { name: 'Answer templates' }).waitFor();
 
@@ -166,9 +172,11 @@ describe('answering a question together', () => {
     await expect.poll(() => answer(a).inputValue()).toBe('Yes. Data at rest is encrypted with AES-256.');
     await expect.poll(() => entries.count()).toBe(before + 1);
     await expect.poll(() => entries.first().getByText('Current').count()).toBe(1);
-    await expect.poll(() => saved(q1)).toMatchObject({
-      answer: 'Yes. Data at rest is encrypted with AES-256.',
-      responseClassification: 'COMPLIANT',
-    });
+    await expect
+      .poll(() => saved(q1))
+      .toMatchObject({
+        answer: 'Yes. Data at rest is encrypted with AES-256.',
+        responseClassification: 'COMPLIANT',
+      });
   });
 });

@@ -85,7 +85,9 @@ describe('collaboration panel', () => {
     await composer(adaPage).press('Enter');
     await composer(adaPage).pressSequentially('please? The policy says seven years.');
     await expect.poll(() => composer(adaPage).inputValue()).toBe(WRITTEN);
-    await expect.poll(() => adaPage.getByTestId('comment-counter').textContent()).toBe(`${WRITTEN.length}/4000`);
+    await expect
+      .poll(() => adaPage.getByTestId('comment-counter').textContent())
+      .toBe(`${WRITTEN.length}/4000`);
 
     // She copies the auditor; an invalid and a duplicate address are refused with the spec's message.
     await adaPage.getByRole('button', { name: 'Recipients' }).click();

@@ -92,7 +92,9 @@ describe('consistency check', () => {
     await expect
       .poll(() => card.getByTestId('consistency-status').textContent())
       .toContain('1 consistency finding to review');
-    await expect.poll(() => finding.getByText('Multi-factor authentication', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => finding.getByText('Multi-factor authentication', { exact: true }).count())
+      .toBe(1);
     const enforcedLink = finding.getByRole('link', { name: ENFORCED });
     const optionalLink = finding.getByRole('link', { name: OPTIONAL });
     await expect

@@ -132,7 +132,8 @@ describe('insights', () => {
     expect(new Set(all.map((r) => r.project)).size).toBeGreaterThan(1);
     const allSummary = await summary().textContent();
     expect([INSIGHTS_MESSAGES.found(all.length), INSIGHTS_MESSAGES.capped]).toContain(allSummary);
-    for (const c of INSIGHT_CLASSIFICATIONS) await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
+    for (const c of INSIGHT_CLASSIFICATIONS)
+      await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
 
     // Act: untick Compliant.
     await statusBox(STATUS_LABELS.COMPLIANT).uncheck();
@@ -146,7 +147,9 @@ describe('insights', () => {
     // Act: one project.
     await filters().getByRole('combobox', { name: 'Project' }).click();
     await page.getByRole('option', { name: NORTHWIND, exact: true }).click();
-    await expect.poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue()).toBe(NORTHWIND);
+    await expect
+      .poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue())
+      .toBe(NORTHWIND);
     const northwind = await search();
 
     // Assess: only that project's rows, still without Compliant.
@@ -167,8 +170,11 @@ describe('insights', () => {
     const again = (await reset.json()).data as { results: Array<{ questionId: string }>; capped: boolean };
     expect(again.results.length).toBeGreaterThanOrEqual(Math.min(all.length, 100));
     await expect.poll(() => statusBox(STATUS_LABELS.COMPLIANT).isChecked()).toBe(true);
-    for (const c of INSIGHT_CLASSIFICATIONS) await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
-    await expect.poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue()).toBe('All Projects');
+    for (const c of INSIGHT_CLASSIFICATIONS)
+      await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
+    await expect
+      .poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue())
+      .toBe('All Projects');
     await expect
       .poll(() => filters().getByRole('combobox', { name: 'Industry' }).inputValue())
       .toBe('All Industries');

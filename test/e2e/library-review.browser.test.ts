@@ -52,7 +52,9 @@ describe('owners and review cycles', () => {
     await page.goto(`${stack.appUrl}/Settings`);
     await waitForTitle(page, 'Settings');
     await page.getByRole('switch', { name: 'Library answers due for review' }).waitFor({ state: 'attached' });
-    await expect.poll(() => page.getByRole('switch', { name: 'Library answers due for review' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Library answers due for review' }).isChecked())
+      .toBe(true);
     await shot(page, 'library-review-email-switch');
 
     // Act

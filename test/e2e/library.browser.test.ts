@@ -88,7 +88,9 @@ describe('the answer library', () => {
     await flag.getByRole('textbox', { name: 'Tell us more' }).fill('Mentions a registrar we no longer use');
     await flag.getByRole('button', { name: 'Flag for Review' }).click();
     await insights.getByText('Mentions a registrar we no longer use').waitFor();
-    await expect.poll(() => insights.getByRole('button', { name: 'Flag for Review' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => insights.getByRole('button', { name: 'Flag for Review' }).isDisabled())
+      .toBe(true);
 
     // The tag editor: Enter and a comma each add a tag, saved at once and kept on reopening.
     await insights.getByRole('tab', { name: 'Settings' }).click();
@@ -236,14 +238,20 @@ describe('the answer library', () => {
     await importer.getByRole('combobox', { name: 'Column A type' }).waitFor();
 
     // Assess: the header read as the columns, the two rows of substance included.
-    await expect.poll(() => importer.getByRole('combobox', { name: 'Column B type' }).inputValue()).toBe('ANSWER');
-    await expect.poll(() => importer.getByRole('combobox', { name: 'Column C type' }).inputValue()).toBe('TAGS');
+    await expect
+      .poll(() => importer.getByRole('combobox', { name: 'Column B type' }).inputValue())
+      .toBe('ANSWER');
+    await expect
+      .poll(() => importer.getByRole('combobox', { name: 'Column C type' }).inputValue())
+      .toBe('TAGS');
     await importer.getByText('2 answers to import').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'library-importer');
     await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('IGNORE');
     await importer.getByText('Please choose a column as Answer').waitFor();
-    await expect.poll(() => importer.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => importer.getByRole('button', { name: 'Import', exact: true }).isDisabled())
+      .toBe(true);
     await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('ANSWER');
     await importer.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('2 answers imported').waitFor();

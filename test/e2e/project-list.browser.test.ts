@@ -251,7 +251,9 @@ describe('project list', () => {
     await mentions.waitFor({ state: 'attached' });
     await expect.poll(() => mentions.isChecked()).toBe(false);
     await expect.poll(() => created.isChecked()).toBe(true);
-    await expect.poll(() => page.getByRole('switch', { name: 'A question is assigned to me' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'A question is assigned to me' }).isChecked())
+      .toBe(true);
     const stored = await api.as(owner.token).call('getUserSettings');
     expect(stored.body.data).toMatchObject({
       sendEmailOnBeingMentioned: false,

@@ -179,7 +179,10 @@ describe('question list', () => {
 
     // Back control goes to the dashboard.
     await expect
-      .poll(() => page.getByRole('link', { name: 'Back to the project dashboard' }).getAttribute('href'), WITHIN)
+      .poll(
+        () => page.getByRole('link', { name: 'Back to the project dashboard' }).getAttribute('href'),
+        WITHIN,
+      )
       .toBe(`/Projects/${projectId}`);
 
     // Clicking a row opens that question (the URL follows, the row is highlighted).
@@ -251,7 +254,9 @@ describe('question list', () => {
     await page.goto(`${base}/start?status=unassigned,complete`);
     await page.waitForURL(`${base}/${questionIds[QUESTIONS - 1]}?status=unassigned,complete`);
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
-    await expect.poll(() => page.getByTestId('active-filters').textContent(), WITHIN).toBe('CompleteUnassigned');
+    await expect
+      .poll(() => page.getByTestId('active-filters').textContent(), WITHIN)
+      .toBe('CompleteUnassigned');
     await shot(page, 'preloaded-filters-1440');
 
     // Another session's save reaches the open list live (QUESTION_UPDATED): the row leaves the filter.

@@ -173,7 +173,9 @@ describe('importing a questionnaire spreadsheet', () => {
       await expect.poll(() => picker.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
     }
     const refColumn = page.locator('[data-column="A"]').first();
-    await expect.poll(() => refColumn.evaluate((head) => head.getBoundingClientRect().width)).toBeLessThan(200);
+    await expect
+      .poll(() => refColumn.evaluate((head) => head.getBoundingClientRect().width))
+      .toBeLessThan(200);
 
     // Validation (§5): two Answer columns.
     await setColumnType(page, 'E', 'Answer');
