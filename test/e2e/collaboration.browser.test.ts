@@ -170,10 +170,16 @@ describe('collaboration panel', () => {
     await benPage.getByTestId('activity-entry').first().waitFor();
     expect(await benPage.getByTestId('activity-entry').first().textContent()).not.toMatch(/\{user:/);
 
-    // Phones: the panel sits under the answer and stays readable.
+    // Phones: the panel, in its full-screen sheet, stays readable.
     await benPage.getByRole('tab', { name: 'Discussion' }).click();
     await benPage.setViewportSize({ width: 375, height: 812 });
-    await benPage.getByTestId('collaboration-panel').scrollIntoViewIfNeeded();
+    // On a phone the panel moves from beside the answer into a full-screen sheet (a new element):
+    // wait for it there rather than scroll the one being replaced.
+    const sheetPanel = benPage
+      .getByRole('dialog', { name: 'Collaboration' })
+      .getByTestId('collaboration-panel');
+    await sheetPanel.waitFor();
+    await sheetPanel.scrollIntoViewIfNeeded();
     await benPage.screenshot({ path: join(SHOTS, 'collaboration-375.png') });
 
     // Once the project is complete, the discussion stays readable but the composer is gone (live).
