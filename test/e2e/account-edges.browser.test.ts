@@ -92,7 +92,7 @@ describe('account edges', () => {
     chaosOf.length = 0;
     await page.goto(`${stack.appUrl}/Notifications?chaos=delay%3D20`);
     await page.waitForURL(`${stack.appUrl}/Notifications`);
-    expect(await page.evaluate(() => localStorage.getItem('chaos'))).toBe('delay=20');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('chaos'))).toBe('delay=20');
     await page.getByRole('heading', { name: 'Notifications' }).first().waitFor();
     chaosOf.length = 0;
     await page.goto(`${stack.appUrl}/Team`);
@@ -136,7 +136,7 @@ describe('account edges', () => {
     await shot(page, 'account-edges-already-confirmed');
     await alert.getByRole('link', { name: 'Sign in to your account' }).click();
     await page.waitForURL(`${stack.appUrl}/login?email=${encodeURIComponent(email)}`);
-    expect(await page.getByLabel('Work Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Work Email').inputValue()).toBe(email);
     await page.context().close();
   });
 
@@ -169,7 +169,7 @@ describe('account edges', () => {
     await second.waitForURL(`${stack.appUrl}/login?email=${encodeURIComponent(email)}&confirmed=1`);
     await second.getByText('Your account is confirmed. Sign in to continue.').waitFor();
     expect(await second.getByText('Unable to automatically sign in.').count()).toBe(0);
-    expect(await second.getByLabel('Work Email').inputValue()).toBe(email);
+    await expect.poll(() => second.getByLabel('Work Email').inputValue()).toBe(email);
     await shot(second, 'account-edges-confirmed-elsewhere');
     await second.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await second.getByRole('button', { name: 'Sign In' }).click();

@@ -134,9 +134,9 @@ describe('accounts in the browser', () => {
     await a.waitForURL(`${stack.appUrl}/Signup/Teams/Create`);
     await a.getByRole('heading', { name: 'Lets make your team' }).waitFor();
     const teamName = a.getByLabel('Team Name (Required)');
-    expect(await teamName.getAttribute('placeholder')).toBe('Your team name');
+    await expect.poll(() => teamName.getAttribute('placeholder')).toBe('Your team name');
     // 'Team ' + the e-mail's domain (acme-corp) in start case.
-    expect(await teamName.inputValue()).toBe('Team Acme Corp');
+    await expect.poll(() => teamName.inputValue()).toBe('Team Acme Corp');
     expect(suggestTeamName(ownerEmail, ownerName)).toBe('Team Acme Corp');
     await shot(a, 'accounts-owner-create-team');
     await a.getByRole('button', { name: 'Create my team' }).click();
@@ -153,7 +153,7 @@ describe('accounts in the browser', () => {
     const modal = a.getByRole('dialog', { name: 'Invite Team Member' });
     await modal.waitFor();
     const sendInvite = modal.getByRole('button', { name: 'Send Invite' });
-    expect(await sendInvite.isDisabled()).toBe(true);
+    await expect.poll(() => sendInvite.isDisabled()).toBe(true);
     await modal.getByLabel('Email Address').fill(memberEmail);
     await modal.getByRole('combobox', { name: 'Team (Required)' }).click();
     await a.getByRole('option', { name: 'Security', exact: true }).click();
@@ -164,15 +164,10 @@ describe('accounts in the browser', () => {
     await modal.waitFor({ state: 'hidden' });
     const pending = teamRow(a, memberEmail);
     await pending.waitFor();
-    expect(await pending.getAttribute('aria-disabled')).toBe('true');
-    expect(await pending.getByRole('cell').allInnerTexts()).toEqual([
-      'Not Accepted',
-      memberEmail,
-      'Security',
-      'Member',
-      expect.any(String),
-      'Never',
-    ]);
+    await expect.poll(() => pending.getAttribute('aria-disabled')).toBe('true');
+    await expect
+      .poll(() => pending.getByRole('cell').allInnerTexts())
+      .toEqual(['Not Accepted', memberEmail, 'Security', 'Member', expect.any(String), 'Never']);
     await shot(a, 'accounts-team-invited');
 
     // B's invitation e-mail links to Create Account with the address filled in.
@@ -185,13 +180,13 @@ describe('accounts in the browser', () => {
     const b = await newPage(browser);
     await b.goto(link!);
     await b.getByRole('heading', { name: 'Create an account' }).waitFor();
-    expect(await b.getByLabel('Work Email').inputValue()).toBe(memberEmail);
+    await expect.poll(() => b.getByLabel('Work Email').inputValue()).toBe(memberEmail);
     await signUpAndRegister(b, memberEmail, member, 'accounts-member');
     await b.waitForURL(`${stack.appUrl}/Signup/Account`);
     await b.getByRole('heading', { name: "You're invited!" }).waitFor();
     const invitations = b.getByRole('listitem');
     await invitations.first().waitFor();
-    expect(await invitations.count()).toBe(1);
+    await expect.poll(() => invitations.count()).toBe(1);
     await invitations
       .getByText(`${ownerName} invited you to join Team Acme Corp.`, { exact: true })
       .waitFor();
@@ -208,8 +203,8 @@ describe('accounts in the browser', () => {
     await a.reload();
     const accepted = teamRow(a, memberEmail);
     await accepted.getByText(memberName, { exact: true }).waitFor();
-    expect(await accepted.getAttribute('aria-disabled')).toBeNull();
-    expect(await a.getByText('Not Accepted').count()).toBe(0);
+    await expect.poll(() => accepted.getAttribute('aria-disabled')).toBeNull();
+    await expect.poll(() => a.getByText('Not Accepted').count()).toBe(0);
     await teamRow(a, ownerEmail).getByText(ownerName, { exact: true }).waitFor();
     await shot(a, 'accounts-owner-team');
 

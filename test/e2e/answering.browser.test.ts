@@ -89,14 +89,17 @@ describe('answering a question together', () => {
 
     const updated = dialog(a, 'Question Updated');
     await updated.waitFor({ timeout: 20_000 });
-    const fields = await updated.getByRole('listitem').allInnerTexts();
-    expect(fields).toEqual(['Answer', 'Classification']);
+    await expect
+      .poll(() => updated.getByRole('listitem').allInnerTexts())
+      .toEqual(['Answer', 'Classification']);
     await a.screenshot({ path: join(SHOTS, 'answering-question-updated-1440.png') });
     await updated.getByRole('button', { name: 'Accept Changes' }).click();
     await expect.poll(() => answer(a).inputValue()).toBe('Yes. Data at rest is encrypted with AES-256.');
-    expect(await a.getByRole('checkbox', { name: 'Compliant', exact: true }).isChecked()).toBe(true);
+    await expect
+      .poll(() => a.getByRole('checkbox', { name: 'Compliant', exact: true }).isChecked())
+      .toBe(true);
     // Nothing left to save: the editor is back to the saved question.
-    expect(await a.getByRole('button', { name: 'Save & Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => a.getByRole('button', { name: 'Save & Next' }).isDisabled()).toBe(true);
   });
 
   it('keeps the draft on Ignore, and its save then lands on the newer version (no 409)', async () => {
@@ -107,7 +110,7 @@ describe('answering a question together', () => {
     await b.getByRole('button', { name: 'Save & Next' }).click();
     const updated = dialog(a, 'Question Updated');
     await updated.waitFor({ timeout: 20_000 });
-    expect(await updated.getByRole('listitem').allInnerTexts()).toEqual(['Answer']);
+    await expect.poll(() => updated.getByRole('listitem').allInnerTexts()).toEqual(['Answer']);
     await updated.getByRole('button', { name: 'Ignore' }).click();
     expect(await answer(a).inputValue()).toBe('Yes, with keys managed in a KMS and rotated yearly.');
     await a.getByRole('button', { name: 'Save & Next' }).click();
@@ -139,12 +142,14 @@ describe('answering a question together', () => {
     await a.getByRole('button', { name: 'More' }).click();
     await a.getByRole('menuitem', { name: 'Clear Response' }).click();
     await expect.poll(() => answer(a).inputValue()).toBe('');
-    expect(await a.getByRole('checkbox', { name: 'Not Specified' }).isChecked()).toBe(true);
-    expect(await saved(q1)).toMatchObject({
-      answer: '',
-      responseClassification: 'INCOMPLETE',
-      responseStatus: 'INCOMPLETE',
-    });
+    await expect.poll(() => a.getByRole('checkbox', { name: 'Not Specified' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => saved(q1))
+      .toMatchObject({
+        answer: '',
+        responseClassification: 'INCOMPLETE',
+        responseStatus: 'INCOMPLETE',
+      });
     // With the answer cleared, the template chips come back.
     await a.getByRole('group', { name: 'Answer templates' }).waitFor();
 
@@ -166,10 +171,12 @@ describe('answering a question together', () => {
     await first.getByRole('button', { name: 'Restore' }).click();
     await expect.poll(() => answer(a).inputValue()).toBe('Yes. Data at rest is encrypted with AES-256.');
     await expect.poll(() => entries.count()).toBe(before + 1);
-    expect(await entries.first().getByText('Current').count()).toBe(1);
-    expect(await saved(q1)).toMatchObject({
-      answer: 'Yes. Data at rest is encrypted with AES-256.',
-      responseClassification: 'COMPLIANT',
-    });
+    await expect.poll(() => entries.first().getByText('Current').count()).toBe(1);
+    await expect
+      .poll(() => saved(q1))
+      .toMatchObject({
+        answer: 'Yes. Data at rest is encrypted with AES-256.',
+        responseClassification: 'COMPLIANT',
+      });
   });
 });

@@ -84,8 +84,10 @@ describe('collaboration panel', () => {
     await option.waitFor();
     await composer(adaPage).press('Enter');
     await composer(adaPage).pressSequentially('please? The policy says seven years.');
-    expect(await composer(adaPage).inputValue()).toBe(WRITTEN);
-    expect(await adaPage.getByTestId('comment-counter').textContent()).toBe(`${WRITTEN.length}/4000`);
+    await expect.poll(() => composer(adaPage).inputValue()).toBe(WRITTEN);
+    await expect
+      .poll(() => adaPage.getByTestId('comment-counter').textContent())
+      .toBe(`${WRITTEN.length}/4000`);
 
     // She copies the auditor; an invalid and a duplicate address are refused with the spec's message.
     await adaPage.getByRole('button', { name: 'Recipients' }).click();
@@ -115,15 +117,15 @@ describe('collaboration panel', () => {
       emailList: [AUDITOR],
     });
     await comments(adaPage).first().waitFor();
-    expect(await composer(adaPage).inputValue()).toBe('');
+    await expect.poll(() => composer(adaPage).inputValue()).toBe('');
 
     // Ben: the toast, the comment in his open panel (no reload), and the e-mail with a reply address.
     await toastShown;
     await comments(benPage).first().waitFor();
-    expect(await comments(benPage).count()).toBe(1);
-    expect(await benPage.getByTestId('comment-author').first().textContent()).toBe('Ada Admin');
-    expect(await benPage.getByTestId('comment-mention').first().textContent()).toBe('@Ben Member');
-    expect(await benPage.getByTestId('comment-body').first().textContent()).toBe(WRITTEN);
+    await expect.poll(() => comments(benPage).count()).toBe(1);
+    await expect.poll(() => benPage.getByTestId('comment-author').first().textContent()).toBe('Ada Admin');
+    await expect.poll(() => benPage.getByTestId('comment-mention').first().textContent()).toBe('@Ben Member');
+    await expect.poll(() => benPage.getByTestId('comment-body').first().textContent()).toBe(WRITTEN);
     await benPage.screenshot({ path: join(SHOTS, 'collaboration-mention-1440.png') });
 
     const mentionMail = await waitForMail(stack, BEN.email, {
@@ -142,10 +144,10 @@ describe('collaboration panel', () => {
     });
     const benReply = comments(benPage).filter({ hasText: 'Confirmed with Legal' });
     await benReply.waitFor({ timeout: 20_000 });
-    expect(await benReply.getByTestId('comment-author').textContent()).toBe('Ben Member');
-    expect(await benReply.getByTestId('comment-body').textContent()).toBe(
-      'Confirmed with Legal: seven years after the contract ends.',
-    );
+    await expect.poll(() => benReply.getByTestId('comment-author').textContent()).toBe('Ben Member');
+    await expect
+      .poll(() => benReply.getByTestId('comment-body').textContent())
+      .toBe('Confirmed with Legal: seven years after the contract ends.');
     await comments(adaPage).filter({ hasText: 'Confirmed with Legal' }).waitFor({ timeout: 20_000 });
 
     // The auditor, outside the team, replies to the copy: shown under the sender's address.
@@ -157,8 +159,8 @@ describe('collaboration panel', () => {
     });
     const auditorReply = comments(benPage).filter({ hasText: 'Thank you, that answers our question.' });
     await auditorReply.waitFor({ timeout: 20_000 });
-    expect(await auditorReply.getByTestId('comment-author').textContent()).toBe(AUDITOR);
-    expect(await comments(benPage).count()).toBe(3);
+    await expect.poll(() => auditorReply.getByTestId('comment-author').textContent()).toBe(AUDITOR);
+    await expect.poll(() => comments(benPage).count()).toBe(3);
     expect(await benPage.getByTestId('collaboration-panel').textContent()).not.toContain('wrote:');
     expect(benReloaded).toBe(false);
     await benPage.screenshot({ path: join(SHOTS, 'collaboration-replies-1440.png') });
@@ -168,10 +170,16 @@ describe('collaboration panel', () => {
     await benPage.getByTestId('activity-entry').first().waitFor();
     expect(await benPage.getByTestId('activity-entry').first().textContent()).not.toMatch(/\{user:/);
 
-    // Phones: the panel sits under the answer and stays readable.
+    // Phones: the panel, in its full-screen sheet, stays readable.
     await benPage.getByRole('tab', { name: 'Discussion' }).click();
     await benPage.setViewportSize({ width: 375, height: 812 });
-    await benPage.getByTestId('collaboration-panel').scrollIntoViewIfNeeded();
+    // On a phone the panel moves from beside the answer into a full-screen sheet (a new element):
+    // wait for it there rather than scroll the one being replaced.
+    const sheetPanel = benPage
+      .getByRole('dialog', { name: 'Collaboration' })
+      .getByTestId('collaboration-panel');
+    await sheetPanel.waitFor();
+    await sheetPanel.scrollIntoViewIfNeeded();
     await benPage.screenshot({ path: join(SHOTS, 'collaboration-375.png') });
 
     // Once the project is complete, the discussion stays readable but the composer is gone (live).
@@ -183,7 +191,7 @@ describe('collaboration panel', () => {
     await benPage
       .getByText('This project is complete; its discussion is read-only.')
       .waitFor({ timeout: 20_000 });
-    expect(await composer(benPage).count()).toBe(0);
+    await expect.poll(() => composer(benPage).count()).toBe(0);
     expect(await comments(benPage).count()).toBe(3);
   });
 });
@@ -191,14 +199,28 @@ describe('collaboration panel', () => {
 /** The element's box lies inside the viewport (and `within`, when given): nothing of it is clipped. */
 async function expectInView(page: Page, locator: ReturnType<Page['locator']>, within?: typeof locator) {
   const viewport = page.viewportSize() as { width: number; height: number };
-  // Where it rests: drawers and dialogs slide in, so wait until two reads agree.
-  let box = await locator.boundingBox();
-  for (let settled = false; !settled; ) {
-    await page.waitForTimeout(150);
-    const next = await locator.boundingBox();
-    settled = JSON.stringify(next) === JSON.stringify(box);
-    box = next;
-  }
+  // Where it rests: drawers and dialogs slide in, so wait until no transition is running (endless
+  // ones, like a loader's spin, aside) and two animation frames agree on the element's box.
+  await locator.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        const step = () => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          const now = `${x},${y},${width},${height}`;
+          const moving = document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+          if (now === last && !moving) resolve();
+          else {
+            last = now;
+            requestAnimationFrame(step);
+          }
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  const box = await locator.boundingBox();
   expect(box).not.toBeNull();
   const { x, y, width, height } = box as NonNullable<typeof box>;
   expect(x).toBeGreaterThanOrEqual(0);

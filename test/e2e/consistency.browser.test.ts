@@ -92,12 +92,16 @@ describe('consistency check', () => {
     await expect
       .poll(() => card.getByTestId('consistency-status').textContent())
       .toContain('1 consistency finding to review');
-    expect(await finding.getByText('Multi-factor authentication', { exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => finding.getByText('Multi-factor authentication', { exact: true }).count())
+      .toBe(1);
     const enforcedLink = finding.getByRole('link', { name: ENFORCED });
     const optionalLink = finding.getByRole('link', { name: OPTIONAL });
-    expect(await enforcedLink.getAttribute('href')).toMatch(new RegExp(`^/Projects/${projectId}/\\w+$`));
-    expect(await optionalLink.getAttribute('href')).toBe(`/Projects/${projectId}/${optionalId}`);
-    expect(await finding.getByText('“MFA is optional”').count()).toBe(1);
+    await expect
+      .poll(() => enforcedLink.getAttribute('href'))
+      .toMatch(new RegExp(`^/Projects/${projectId}/\\w+$`));
+    await expect.poll(() => optionalLink.getAttribute('href')).toBe(`/Projects/${projectId}/${optionalId}`);
+    await expect.poll(() => finding.getByText('“MFA is optional”').count()).toBe(1);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'dashboard-finding-1440');
 
@@ -109,7 +113,7 @@ describe('consistency check', () => {
     await note.waitFor();
 
     // Assess
-    expect(await note.textContent()).toContain('1 consistency finding');
+    await expect.poll(() => note.textContent()).toContain('1 consistency finding');
     // Export waits for the file's preview only, never for the findings (the user may go on).
     const exportButton = dialog.getByRole('button', { name: 'Export', exact: true });
     await expect.poll(() => exportButton.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -133,11 +137,19 @@ describe('consistency check', () => {
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'dashboard-fixed-1440');
 
-    // Act: export the project's data.
+    // Act: export the project's data, once the check the dialog runs on opening has answered (so
+    // a finding it reported would be on screen).
+    const checked = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' &&
+        new URL(r.url()).pathname === `/api/projects/${projectId}/consistency`,
+    );
     await page.getByRole('button', { name: 'Manage Project' }).click();
     await page.getByRole('menuitem', { name: 'Export Project' }).click();
     await dialog.getByTestId('export-preview').waitFor();
-    await page.waitForTimeout(500);
+    expect((await checked).status()).toBe(200);
+    await (await checked).finished();
+    await dialog.getByText('Checking the answers for contradictions…').waitFor({ state: 'detached' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Export', exact: true }).click(),
@@ -166,8 +178,8 @@ describe('consistency check', () => {
     await card.scrollIntoViewIfNeeded();
 
     // Assess: both questions named, nothing wider than the screen.
-    expect(await finding.getByRole('link', { name: ENFORCED }).isVisible()).toBe(true);
-    expect(await finding.getByRole('link', { name: OPTIONAL }).isVisible()).toBe(true);
+    await expect.poll(() => finding.getByRole('link', { name: ENFORCED }).isVisible()).toBe(true);
+    await expect.poll(() => finding.getByRole('link', { name: OPTIONAL }).isVisible()).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'dashboard-finding-375');

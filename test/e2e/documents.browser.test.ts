@@ -103,7 +103,7 @@ describe('the document library and attachments', () => {
     // Prepare
     await page.goto(`${stack.appUrl}/Files`);
     await page.getByRole('table', { name: 'Documents' }).waitFor();
-    expect(await page.title()).toContain('Document Library');
+    await expect.poll(() => page.title()).toContain('Document Library');
     await libraryTab('Upload').click();
     const input = page.getByTestId('document-file-input');
     const upload = page.getByRole('button', { name: 'Upload', exact: true });
@@ -122,7 +122,7 @@ describe('the document library and attachments', () => {
     expect(await type.inputValue()).toBe('');
     expect(await name.inputValue()).toBe('');
     await type.selectOption({ label: 'Data Processing Agreement' });
-    expect(await name.inputValue()).toBe('Data Processing Agreement');
+    await expect.poll(() => name.inputValue()).toBe('Data Processing Agreement');
     await name.fill(NAME);
     await type.selectOption({ label: 'Privacy Policy' });
     expect(await name.inputValue()).toBe(NAME); // a name the user wrote stays
@@ -142,7 +142,7 @@ describe('the document library and attachments', () => {
     // Assess: back on Available, the row with its file, type and expiry badge.
     const row = libraryRow();
     await row.waitFor({ timeout: 20_000 });
-    expect(await libraryTab('Available').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => libraryTab('Available').getAttribute('aria-selected')).toBe('true');
     await row.getByRole('link', { name: FILE_NAME }).waitFor();
     await row.getByText(`Expires 15th ${month} ${day.getFullYear()}`).waitFor();
     await page.getByText(`${NAME} has been uploaded`).waitFor();

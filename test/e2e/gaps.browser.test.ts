@@ -90,9 +90,9 @@ describe('gaps', () => {
     await page.getByText(/^Updated /).waitFor({ timeout: 60_000 });
 
     // Assess
-    expect(await page.title()).toContain('Gaps');
+    await expect.poll(() => page.title()).toContain('Gaps');
     const card = cycleGap();
-    expect(await card.count()).toBe(1);
+    await expect.poll(() => card.count()).toBe(1);
     await card.getByText('Asked 2 times').waitFor();
     await card.getByRole('link', { name: 'Acme renewal' }).waitFor();
     await card.getByRole('link', { name: 'Globex onboarding' }).waitFor();
@@ -107,8 +107,8 @@ describe('gaps', () => {
     await cycleGap().getByRole('button', { name: 'Add to library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Answer' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('textbox', { name: /Question/ }).inputValue()).toMatch(/cycle/i);
-    expect(await dialog.getByRole('textbox', { name: /Answer/ }).inputValue()).toBe(CYCLE_ANSWER);
+    await expect.poll(() => dialog.getByRole('textbox', { name: /Question/ }).inputValue()).toMatch(/cycle/i);
+    await expect.poll(() => dialog.getByRole('textbox', { name: /Answer/ }).inputValue()).toBe(CYCLE_ANSWER);
     await page.waitForTimeout(300);
     await shot(page, 'gaps-add-to-library');
     await dialog.getByRole('button', { name: 'Add' }).click();
@@ -175,7 +175,7 @@ describe('honest "no answer" in the autofill review', () => {
     await rows.first().waitFor();
 
     // Assess
-    expect(await rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     await rows.filter({ hasText: 'logo' }).getByText(NO_ANSWER_TEXT.NO_MATCH).waitFor();
     const tied = rows.filter({ hasText: 'sponsor' });
     await tied.getByText(NO_ANSWER_TEXT.BELOW_THRESHOLD).waitFor();
@@ -192,13 +192,13 @@ describe('honest "no answer" in the autofill review', () => {
 
     // Assess: the question is answered from the library, In Progress; the row goes.
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
-    const questions = ok<{ items: Question[] }>(
-      await api.as(token).call('listQuestions', { params: { projectId } }),
-      'listQuestions',
-    ).items;
-    const used = questions.find((q) => q.questionId === ids[2]);
-    expect(used?.responseStatus).toBe('IN-PROGRESS');
-    expect(used?.answer).toMatch(/maintainers|Apache/);
+    const used = async () =>
+      ok<{ items: Question[] }>(
+        await api.as(token).call('listQuestions', { params: { projectId } }),
+        'listQuestions',
+      ).items.find((q) => q.questionId === ids[2]);
+    await expect.poll(async () => (await used())?.responseStatus).toBe('IN-PROGRESS');
+    expect((await used())?.answer).toMatch(/maintainers|Apache/);
     await shot(page, 'gaps-autofill-used');
   }, 240_000);
 });

@@ -126,13 +126,14 @@ describe('insights', () => {
     await page.goto(`${stack.appUrl}/Insights`);
     expect((await opened).status()).toBe(200);
     await summary().waitFor();
-    expect(await page.title()).toContain('Insights');
+    await expect.poll(() => page.title()).toContain('Insights');
     const all = await shownRows();
     expect(all.length).toBeGreaterThan(0);
     expect(new Set(all.map((r) => r.project)).size).toBeGreaterThan(1);
     const allSummary = await summary().textContent();
     expect([INSIGHTS_MESSAGES.found(all.length), INSIGHTS_MESSAGES.capped]).toContain(allSummary);
-    for (const c of INSIGHT_CLASSIFICATIONS) expect(await statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
+    for (const c of INSIGHT_CLASSIFICATIONS)
+      await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
 
     // Act: untick Compliant.
     await statusBox(STATUS_LABELS.COMPLIANT).uncheck();
@@ -146,7 +147,9 @@ describe('insights', () => {
     // Act: one project.
     await filters().getByRole('combobox', { name: 'Project' }).click();
     await page.getByRole('option', { name: NORTHWIND, exact: true }).click();
-    expect(await filters().getByRole('combobox', { name: 'Project' }).inputValue()).toBe(NORTHWIND);
+    await expect
+      .poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue())
+      .toBe(NORTHWIND);
     const northwind = await search();
 
     // Assess: only that project's rows, still without Compliant.
@@ -167,9 +170,14 @@ describe('insights', () => {
     const again = (await reset.json()).data as { results: Array<{ questionId: string }>; capped: boolean };
     expect(again.results.length).toBeGreaterThanOrEqual(Math.min(all.length, 100));
     await expect.poll(() => statusBox(STATUS_LABELS.COMPLIANT).isChecked()).toBe(true);
-    for (const c of INSIGHT_CLASSIFICATIONS) expect(await statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
-    expect(await filters().getByRole('combobox', { name: 'Project' }).inputValue()).toBe('All Projects');
-    expect(await filters().getByRole('combobox', { name: 'Industry' }).inputValue()).toBe('All Industries');
+    for (const c of INSIGHT_CLASSIFICATIONS)
+      await expect.poll(() => statusBox(STATUS_LABELS[c]).isChecked()).toBe(true);
+    await expect
+      .poll(() => filters().getByRole('combobox', { name: 'Project' }).inputValue())
+      .toBe('All Projects');
+    await expect
+      .poll(() => filters().getByRole('combobox', { name: 'Industry' }).inputValue())
+      .toBe('All Industries');
     await expect.poll(async () => (await shownRows()).length).toBe(again.results.length);
     await summary()
       .getByText(again.capped ? INSIGHTS_MESSAGES.capped : INSIGHTS_MESSAGES.found(again.results.length))
@@ -272,11 +280,11 @@ describe('settings', () => {
     // Prepare
     await page.goto(`${stack.appUrl}/Settings`);
     await settingsTab('API Access').click();
-    const teamId = await page.getByRole('textbox', { name: 'Team ID' }).inputValue();
-    const clientId = await page.getByRole('textbox', { name: 'Client ID' }).inputValue();
-    expect(teamId).toBe((await teamSettings()).teamId);
-    expect(clientId).toBe(`client_${teamId}`);
-    expect(await page.getByTestId('api-key-masked').inputValue()).toBe('No key yet');
+    const teamId = (await teamSettings()).teamId;
+    const clientId = `client_${teamId}`;
+    await expect.poll(() => page.getByRole('textbox', { name: 'Team ID' }).inputValue()).toBe(teamId);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Client ID' }).inputValue()).toBe(clientId);
+    await expect.poll(() => page.getByTestId('api-key-masked').inputValue()).toBe('No key yet');
 
     // Act
     await page.getByRole('button', { name: 'Generate API Key' }).click();
@@ -288,8 +296,9 @@ describe('settings', () => {
     const keyField = page.getByRole('textbox', { name: 'New API key' });
     const firstKey = await keyField.inputValue();
     expect(firstKey.length).toBeGreaterThan(20);
+    // The masked key follows once the team settings are read again.
+    await expect.poll(() => page.getByTestId('api-key-masked').inputValue()).toMatch(/…$/);
     const masked = await page.getByTestId('api-key-masked').inputValue();
-    expect(masked.endsWith('…')).toBe(true);
     expect(firstKey.startsWith(masked.slice(0, -1))).toBe(true);
     await page.getByText("Copy this key now and keep it somewhere safe: it won't be shown again.").waitFor();
     await page.mouse.move(0, 0);
@@ -344,8 +353,8 @@ describe('settings', () => {
     await expect.poll(() => form.getByText(TEAM_SETTINGS_MESSAGES.website).count()).toBe(0);
     expect(await flow.isChecked()).toBe(false);
     await form.getByText('Answers flow to the library by default', { exact: true }).click();
-    expect(await flow.isChecked()).toBe(true);
-    expect(await save.isEnabled()).toBe(true);
+    await expect.poll(() => flow.isChecked()).toBe(true);
+    await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
 
     // Assess: saved, kept across a reload, and on the server.
@@ -353,9 +362,9 @@ describe('settings', () => {
     await page.reload();
     await settingsTab('Team').click();
     await website.waitFor();
-    expect(await website.inputValue()).toBe(WEBSITE);
-    expect(await flow.isChecked()).toBe(true);
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => website.inputValue()).toBe(WEBSITE);
+    await expect.poll(() => flow.isChecked()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     expect(await teamSettings()).toMatchObject({
       companyWebsite: WEBSITE,
       defaultAnswersToFlowToLibrary: true,
@@ -370,10 +379,10 @@ describe('settings', () => {
     await page.getByText('Team settings saved').first().waitFor();
     const redeemedFor = form.getByRole('textbox', { name: 'Redeemed For' });
     await redeemedFor.waitFor();
-    expect(await code.inputValue()).toBe('DEMO');
-    expect(await code.getAttribute('readonly')).not.toBeNull();
-    expect(await redeemedFor.inputValue()).toBe('Demo partner programme');
-    expect(await redeemedFor.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => code.inputValue()).toBe('DEMO');
+    await expect.poll(() => code.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => redeemedFor.inputValue()).toBe('Demo partner programme');
+    await expect.poll(() => redeemedFor.getAttribute('readonly')).not.toBeNull();
     expect(await teamSettings()).toMatchObject({
       redemptionCode: 'DEMO',
       redemptionPartner: 'Demo partner programme',

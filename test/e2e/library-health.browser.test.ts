@@ -98,15 +98,16 @@ describe('library health', () => {
     await conflictWith(ids[2], ids[3]).waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'library-health');
-    expect(await page.title()).toContain('Library health');
-    const marks = await conflictWith(ids[2], ids[3]).locator('mark').allTextContents();
-    expect(marks).toEqual(
-      expect.arrayContaining([
-        'Customer data is encrypted at rest with AES-256 in the warehouse',
-        'Customer data is not encrypted at rest in the warehouse today',
-      ]),
-    );
-    expect(await groupWith(ids[0]).locator(`[data-answer-id="${ids[1]}"]`).count()).toBe(1);
+    await expect.poll(() => page.title()).toContain('Library health');
+    await expect
+      .poll(() => conflictWith(ids[2], ids[3]).locator('mark').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          'Customer data is encrypted at rest with AES-256 in the warehouse',
+          'Customer data is not encrypted at rest in the warehouse today',
+        ]),
+      );
+    await expect.poll(() => groupWith(ids[0]).locator(`[data-answer-id="${ids[1]}"]`).count()).toBe(1);
   });
 
   it('resolves a conflict: Keep this one asks for a reason and archives the other answer', async () => {

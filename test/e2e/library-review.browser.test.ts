@@ -52,7 +52,9 @@ describe('owners and review cycles', () => {
     await page.goto(`${stack.appUrl}/Settings`);
     await waitForTitle(page, 'Settings');
     await page.getByRole('switch', { name: 'Library answers due for review' }).waitFor({ state: 'attached' });
-    expect(await page.getByRole('switch', { name: 'Library answers due for review' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Library answers due for review' }).isChecked())
+      .toBe(true);
     await shot(page, 'library-review-email-switch');
 
     // Act
@@ -73,7 +75,7 @@ describe('owners and review cycles', () => {
     await narrow.getByRole('tab', { name: 'Team' }).click();
     const narrowCycle = narrow.getByLabel('Review cycle', { exact: true });
     await narrowCycle.scrollIntoViewIfNeeded();
-    expect(await narrowCycle.inputValue()).toBe('Every 6 months');
+    await expect.poll(() => narrowCycle.inputValue()).toBe('Every 6 months');
     await shot(narrow, 'library-review-cycle-375');
   });
 
@@ -104,10 +106,10 @@ describe('owners and review cycles', () => {
     expect(run.flagged).toBeGreaterThanOrEqual(2);
     const badge = page.getByRole('button', { name: /due for review$/ });
     await badge.waitFor();
-    expect(await badge.textContent()).toMatch(/^\d+ due for review · \d+ overdue$/);
+    await expect.poll(() => badge.textContent()).toMatch(/^\d+ due for review · \d+ overdue$/);
     await collection(page, 'Due for review').click();
     await rows(page).first().getByText('Needs Review').waitFor();
-    expect(await rows(page).count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(2);
     await shot(page, 'library-review-due-1440');
 
     await narrow.goto(`${stack.appUrl}/Answers?view=DUE_FOR_REVIEW`);
@@ -134,8 +136,8 @@ describe('owners and review cycles', () => {
     // Assess
     await review.getByText('Confirmed unchanged').waitFor();
     await review.getByText(/^Last review/).waitFor();
-    expect(await review.getByText('Not reviewed yet').count()).toBe(0);
-    expect(await review.getByText('Overdue', { exact: true }).count()).toBe(0);
+    await expect.poll(() => review.getByText('Not reviewed yet').count()).toBe(0);
+    await expect.poll(() => review.getByText('Overdue', { exact: true }).count()).toBe(0);
     await insights.getByText('Available', { exact: true }).waitFor();
     const next = addMonths(today(), 6);
     const answerId = dueIds.find(Boolean) as string;
@@ -151,7 +153,7 @@ describe('owners and review cycles', () => {
     // The other one at 375 px: its review panel, before it is reviewed.
     await narrow.reload();
     await rows(narrow).first().waitFor();
-    expect(await rows(narrow).count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => rows(narrow).count()).toBeGreaterThanOrEqual(1);
     await rows(narrow).first().getByRole('button').first().click();
     const small = narrow.getByRole('dialog', { name: 'Answer Insights' });
     const smallReview = small.getByLabel('Review', { exact: true });

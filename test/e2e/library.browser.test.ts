@@ -50,8 +50,8 @@ describe('the answer library', () => {
     await rows().first().waitFor();
 
     // Assess
-    expect(await page.title()).toContain('Answer Library');
-    expect(await rows().count()).toBe(30);
+    await expect.poll(() => page.title()).toContain('Answer Library');
+    await expect.poll(() => rows().count()).toBe(30);
     await page.getByRole('button', { name: 'Load More Answers' }).waitFor();
     await shot(page, 'library-available');
 
@@ -74,8 +74,8 @@ describe('the answer library', () => {
     await insights.getByRole('tab', { name: 'Overview' }).waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'library-insights');
-    expect(await insights.getByRole('tab', { name: 'Usage' }).isDisabled()).toBe(true);
-    expect(await insights.getByRole('button', { name: 'Restore Answer' }).isDisabled()).toBe(true);
+    await expect.poll(() => insights.getByRole('tab', { name: 'Usage' }).isDisabled()).toBe(true);
+    await expect.poll(() => insights.getByRole('button', { name: 'Restore Answer' }).isDisabled()).toBe(true);
 
     // Act
     await insights.getByRole('button', { name: 'Flag for Review' }).click();
@@ -88,7 +88,9 @@ describe('the answer library', () => {
     await flag.getByRole('textbox', { name: 'Tell us more' }).fill('Mentions a registrar we no longer use');
     await flag.getByRole('button', { name: 'Flag for Review' }).click();
     await insights.getByText('Mentions a registrar we no longer use').waitFor();
-    expect(await insights.getByRole('button', { name: 'Flag for Review' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => insights.getByRole('button', { name: 'Flag for Review' }).isDisabled())
+      .toBe(true);
 
     // The tag editor: Enter and a comma each add a tag, saved at once and kept on reopening.
     await insights.getByRole('tab', { name: 'Settings' }).click();
@@ -111,7 +113,7 @@ describe('the answer library', () => {
     );
     await collection('Needs Review').click();
     await rows().first().getByText('Needs Review').waitFor();
-    expect(await rows().count()).toBe(1);
+    await expect.poll(() => rows().count()).toBe(1);
     // The tags were saved: the row shows them.
     await rows().first().getByText('Registrar review').waitFor();
     await rows().first().getByText('Identity', { exact: true }).waitFor();
@@ -236,20 +238,26 @@ describe('the answer library', () => {
     await importer.getByRole('combobox', { name: 'Column A type' }).waitFor();
 
     // Assess: the header read as the columns, the two rows of substance included.
-    expect(await importer.getByRole('combobox', { name: 'Column B type' }).inputValue()).toBe('ANSWER');
-    expect(await importer.getByRole('combobox', { name: 'Column C type' }).inputValue()).toBe('TAGS');
+    await expect
+      .poll(() => importer.getByRole('combobox', { name: 'Column B type' }).inputValue())
+      .toBe('ANSWER');
+    await expect
+      .poll(() => importer.getByRole('combobox', { name: 'Column C type' }).inputValue())
+      .toBe('TAGS');
     await importer.getByText('2 answers to import').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'library-importer');
     await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('IGNORE');
     await importer.getByText('Please choose a column as Answer').waitFor();
-    expect(await importer.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => importer.getByRole('button', { name: 'Import', exact: true }).isDisabled())
+      .toBe(true);
     await importer.getByRole('combobox', { name: 'Column B type' }).selectOption('ANSWER');
     await importer.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('2 answers imported').waitFor();
     await page.getByRole('textbox', { name: 'Search your library' }).fill('background checked');
     await rows().first().getByText('Do you perform background checks on new employees?').waitFor();
-    expect(await rows().first().getByText('HR', { exact: true }).count()).toBe(1);
+    await expect.poll(() => rows().first().getByText('HR', { exact: true }).count()).toBe(1);
 
     // The same file again: the importer says what the library holds and keeps its answers.
     await stack.settle();
@@ -285,7 +293,7 @@ describe('the answer library', () => {
     await collection('SOC 2 evidence').click();
     await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Answers"] > li').length === 3);
     const nav = page.getByRole('navigation', { name: 'Collections' });
-    expect(await nav.getByText('3', { exact: true }).count()).toBe(1);
+    await expect.poll(() => nav.getByText('3', { exact: true }).count()).toBe(1);
     await shot(page, 'library-collection');
   });
 
@@ -304,16 +312,16 @@ describe('the answer library', () => {
     const suggestions = page.getByRole('tabpanel', { name: 'Suggested Answers' });
     const first = suggestions.getByRole('article').first();
     await first.waitFor();
-    expect(await first.getAttribute('aria-label')).toBe(
-      'Is multi-factor authentication enforced on administrative accounts?',
-    );
+    await expect
+      .poll(() => first.getAttribute('aria-label'))
+      .toBe('Is multi-factor authentication enforced on administrative accounts?');
     await page.waitForTimeout(300);
     await shot(page, 'answering-suggestions');
     const offered = (await first.locator('p').nth(1).textContent()) ?? '';
     await first.getByRole('button', { name: 'Use this answer' }).click();
 
     // Assess: the editor holds the answer; saving it records the use on the library answer.
-    expect(await page.locator('#answer-text').inputValue()).toBe(offered);
+    await expect.poll(() => page.locator('#answer-text').inputValue()).toBe(offered);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForFunction(() => !document.querySelector('button[data-loading]'));
     await stack.settle();
@@ -397,7 +405,7 @@ describe('the answer library', () => {
     const dialog = page.getByRole('dialog', { name: 'Review drafts from the library' });
     const rowsInDialog = dialog.getByTestId('draft-row');
     await rowsInDialog.first().waitFor();
-    expect(await rowsInDialog.count()).toBe(filled.length);
+    await expect.poll(() => rowsInDialog.count()).toBe(filled.length);
     await page.waitForTimeout(300);
     await shot(page, 'autofill-review');
     await page.setViewportSize({ width: 375, height: 812 });
@@ -422,8 +430,8 @@ describe('the answer library', () => {
     await banner.waitFor();
     // The list marks the questions holding drafts (the accepted and the rejected ones no longer do).
     await expect.poll(() => page.getByTestId('draft-marker').count()).toBe(filled.length - 2);
-    expect(await banner.textContent()).toContain(opened.libraryDraft?.originalQuestion);
-    expect(await page.locator('#answer-text').inputValue()).toBe(opened.answer);
+    await expect.poll(() => banner.textContent()).toContain(opened.libraryDraft?.originalQuestion);
+    await expect.poll(() => page.locator('#answer-text').inputValue()).toBe(opened.answer);
     await shot(page, 'autofill-draft-in-answering');
     await banner.getByRole('button', { name: 'Accept' }).click();
     await banner.waitFor({ state: 'detached' });
@@ -465,7 +473,7 @@ describe('the answer library', () => {
     // Assess
     const panel = page.getByRole('tabpanel', { name: 'Explore Questions' });
     await panel.getByText('In this question').waitFor();
-    expect(await panel.getByRole('term').first().textContent()).toBe('RPO');
+    await expect.poll(() => panel.getByRole('term').first().textContent()).toBe('RPO');
     await shot(page, 'answering-explore');
   });
 
@@ -492,8 +500,10 @@ describe('the answer library', () => {
       .as(token)
       .call('updateAnswer', { params: { answerId }, body: { tags: ['Reviewed by a teammate'] } });
     expect(tagged.status).toBe(200);
-    await reread;
-    await page.waitForTimeout(300);
+    // The answer read again in full, and the list behind the dialog (refreshed by the same event)
+    // showing the new tag: the page has re-rendered with the teammate's version.
+    await (await reread).finished();
+    await page.getByRole('list', { name: 'Answers' }).getByText('Reviewed by a teammate').first().waitFor();
 
     // Assess: the text typed is still there.
     expect(await replace.getByRole('textbox', { name: 'Answer' }).inputValue()).toBe(typed);

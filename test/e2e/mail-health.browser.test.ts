@@ -73,16 +73,18 @@ describe('mail health on the Team page', () => {
     const invitedBadge = page.getByRole('row').filter({ hasText: COMPLAINS }).getByText('Marked as spam');
     await invitedBadge.waitFor();
     // Nobody else's row has one.
-    expect(await page.locator('[data-mail-health]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-mail-health]').count()).toBe(2);
 
     await badge.hover();
     const tooltip = page.getByRole('tooltip');
     await tooltip.waitFor();
-    expect(await tooltip.textContent()).toMatch(
-      new RegExp(
-        `^${BOUNCES.replace(/[+.]/g, '\\$&')} is not receiving our e-mail \\(it bounced on .+\\)\\. Check the address or ask them another way\\.$`,
-      ),
-    );
+    await expect
+      .poll(() => tooltip.textContent())
+      .toMatch(
+        new RegExp(
+          `^${BOUNCES.replace(/[+.]/g, '\\$&')} is not receiving our e-mail \\(it bounced on .+\\)\\. Check the address or ask them another way\\.$`,
+        ),
+      );
     // No sideways scrolling on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -150,19 +150,19 @@ describe('project dashboard', () => {
     // No questions yet: the empty texts.
     await page.getByText('There is no progress, yet.').waitFor();
     await page.getByText('Currently, there are no questions in the project').waitFor();
-    expect(await tile(page, 'Incomplete').getAttribute('aria-label')).toBe(
-      'Incomplete: 0 of 0 questions, 0%',
-    );
+    await expect
+      .poll(() => tile(page, 'Incomplete').getAttribute('aria-label'))
+      .toBe('Incomplete: 0 of 0 questions, 0%');
     await shot(page, 'dashboard-empty-1440', true);
 
     // The name: Escape cancels, an empty name is ignored, Enter saves the trimmed text.
     const name = page.getByRole('textbox', { name: 'Project Name' });
     await name.fill('Something else');
     await name.press('Escape');
-    expect(await name.inputValue()).toBe(NAME);
+    await expect.poll(() => name.inputValue()).toBe(NAME);
     await name.fill('   ');
     await name.press('Enter');
-    expect(await name.inputValue()).toBe(NAME);
+    await expect.poll(() => name.inputValue()).toBe(NAME);
     await name.fill(`  ${RENAMED}  `);
     await name.press('Enter');
     await page.getByRole('heading', { level: 1, name: RENAMED }).waitFor();
@@ -258,8 +258,8 @@ describe('project dashboard', () => {
     await portal.getByRole('button', { name: 'Save' }).click();
     await portal.waitFor({ state: 'hidden' });
     const launch = page.getByRole('link', { name: 'Launch External Portal' });
-    expect(await launch.getAttribute('href')).toBe('https://portal.acme.example/assessments/42');
-    expect(await launch.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => launch.getAttribute('href')).toBe('https://portal.acme.example/assessments/42');
+    await expect.poll(() => launch.getAttribute('target')).toBe('_blank');
     await page.getByRole('region', { name: 'External Portal' }).getByText('Pass code 1234').waitFor();
     expect((await project(projectId)).body.data).toMatchObject({
       companyContactName: 'Jordan Lee',
@@ -276,8 +276,8 @@ describe('project dashboard', () => {
     const compliance = page.getByRole('dialog', { name: 'Manage Compliance' });
     const compliant = compliance.getByRole('textbox', { name: 'Compliant', exact: true });
     await compliant.waitFor();
-    expect(await compliant.getAttribute('placeholder')).toBe('Compliant');
-    expect(await compliance.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await expect.poll(() => compliant.getAttribute('placeholder')).toBe('Compliant');
+    await expect.poll(() => compliance.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await compliant.fill('Meets requirement');
     await compliance.getByRole('textbox', { name: 'Non-Compliant' }).fill('Gap identified');
     await shot(page, 'dialog-compliance-1440');
@@ -294,7 +294,7 @@ describe('project dashboard', () => {
     const sharing = page.getByRole('dialog', { name: 'Sharing Settings' });
     const save = sharing.getByRole('button', { name: 'Save' });
     await save.waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     await sharing.getByText('Private', { exact: true }).click();
     const people = sharing.getByRole('list', { name: 'People with access' });
     await people.getByText('Owner').waitFor();
@@ -304,7 +304,7 @@ describe('project dashboard', () => {
     await page.getByRole('option', { name: 'Casey Colleague' }).click();
     await people.getByRole('button', { name: 'Remove Casey Colleague' }).waitFor();
     await shot(page, 'dialog-sharing-1440');
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await save.click();
     await sharing.waitFor({ state: 'hidden' });
     await page.locator('header').getByText('Private', { exact: true }).waitFor();
@@ -417,12 +417,12 @@ describe('project dashboard', () => {
     );
     await assignments.getByRole('link', { name: 'View 1 unassigned question' }).waitFor();
     // The tile links open question answering filtered by their status.
-    expect(await tile(page, 'Compliant').getAttribute('href')).toBe(
-      `/Projects/${projectId}/start?status=COMPLIANT`,
-    );
-    expect(await page.getByRole('link', { name: 'Open Questionnaire' }).getAttribute('href')).toBe(
-      `/Projects/${projectId}/start`,
-    );
+    await expect
+      .poll(() => tile(page, 'Compliant').getAttribute('href'))
+      .toBe(`/Projects/${projectId}/start?status=COMPLIANT`);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Open Questionnaire' }).getAttribute('href'))
+      .toBe(`/Projects/${projectId}/start`);
     expect(reloaded).toBe(false);
     await shot(page, 'dashboard-live-1440', true);
 

@@ -111,7 +111,7 @@ describe('project list', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Project' });
     const create = dialog.getByRole('button', { name: 'Create', exact: true });
     await dialog.waitFor();
-    expect(await create.isDisabled()).toBe(true);
+    await expect.poll(() => create.isDisabled()).toBe(true);
 
     const name = dialog.getByLabel('Project Name');
     await name.fill('  ab  ');
@@ -122,18 +122,18 @@ describe('project list', () => {
 
     // The due date defaults to two weeks ahead; today can be picked, yesterday cannot.
     const dueDate = dialog.getByLabel('Due Date');
-    expect(await dueDate.textContent()).toBe(formatCalendarDate(localDay(14)));
+    await expect.poll(() => dueDate.textContent()).toBe(formatCalendarDate(localDay(14)));
     await dueDate.click();
     const dayButton = (offset: number) =>
       page.getByRole('button', { name: dayLabel(offset), exact: true }).first();
     await dayButton(14).waitFor();
-    expect(await dayButton(14).getAttribute('data-selected')).not.toBeNull();
+    await expect.poll(() => dayButton(14).getAttribute('data-selected')).not.toBeNull();
     if (localDay(14).slice(0, 7) !== localDay(0).slice(0, 7)) {
       await page.locator('button[data-direction="previous"]').click();
     }
     await dayButton(0).waitFor();
-    expect(await dayButton(0).isDisabled()).toBe(false);
-    expect(await dayButton(-1).isDisabled()).toBe(true);
+    await expect.poll(() => dayButton(0).isDisabled()).toBe(false);
+    await expect.poll(() => dayButton(-1).isDisabled()).toBe(true);
     // A click elsewhere in the dialog closes the picker and keeps the default date.
     await dialog.getByText('A project holds one questionnaire').click();
     await page.locator('button[data-direction="previous"]').waitFor({ state: 'detached' });
@@ -141,7 +141,7 @@ describe('project list', () => {
 
     await name.fill(`  ${NEW_PROJECT}  `);
     await dialog.getByText('High', { exact: true }).click();
-    expect(await create.isEnabled()).toBe(true);
+    await expect.poll(() => create.isEnabled()).toBe(true);
 
     const chaos = await failCalls(page);
     await create.click();
@@ -150,7 +150,8 @@ describe('project list', () => {
     expect(page.url()).toBe(`${stack.appUrl}/Projects/Create`);
     expect(await dialog.isVisible()).toBe(true);
     expect(await name.inputValue()).toBe(`  ${NEW_PROJECT}  `);
-    expect(await create.isEnabled()).toBe(true);
+    // The button leaves its loading state once the failed request has settled.
+    await expect.poll(() => create.isEnabled()).toBe(true);
 
     await create.click();
     await page.waitForURL(/\/Projects\/[^/]+\/welcome$/);
@@ -171,18 +172,18 @@ describe('project list', () => {
     const rows = page.locator('tbody tr');
     const first = rows.first();
     await first.getByText(NEW_PROJECT).waitFor();
-    expect(await rows.count()).toBe(8);
-    expect(await first.textContent()).toContain('14 days to go');
-    expect(await first.textContent()).toContain('High');
-    expect(await first.getByLabel(`Owner: ${OWNER.givenName} ${OWNER.lastName}`).count()).toBe(1);
+    await expect.poll(() => rows.count()).toBe(8);
+    await expect.poll(() => first.textContent()).toContain('14 days to go');
+    await expect.poll(() => first.textContent()).toContain('High');
+    await expect.poll(() => first.getByLabel(`Owner: ${OWNER.givenName} ${OWNER.lastName}`).count()).toBe(1);
     await page.getByText('Page 1 of 2 · 10 projects', { exact: true }).waitFor();
     await shot(page, 'project-list-open');
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2 · 10 projects', { exact: true }).waitFor();
     await page.getByText('Set-up project 9').waitFor();
-    expect(await rows.count()).toBe(2);
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('Page 1').waitFor();
     await first.getByText(NEW_PROJECT).waitFor();
@@ -191,9 +192,9 @@ describe('project list', () => {
     await page.waitForURL(`${stack.appUrl}/Projects?tab=closed`);
     const closedRow = rows.filter({ hasText: CLOSED_PROJECT });
     await closedRow.waitFor();
-    expect(await rows.count()).toBe(1);
-    expect(await closedRow.textContent()).toContain('due 3 days ago');
-    expect(await page.getByText('Page 1').count()).toBe(0);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => closedRow.textContent()).toContain('due 3 days ago');
+    await expect.poll(() => page.getByText('Page 1').count()).toBe(0);
     await page.getByText('1 project', { exact: true }).waitFor();
     await shot(page, 'project-list-closed');
 
@@ -208,8 +209,8 @@ describe('project list', () => {
     const panel = page.getByRole('region', { name: 'Active Projects' });
     const item = panel.getByRole('listitem').filter({ hasText: NEW_PROJECT });
     await item.waitFor();
-    expect(await item.textContent()).toContain('High Priority');
-    expect(await item.textContent()).toContain('14 days to go');
+    await expect.poll(() => item.textContent()).toContain('High Priority');
+    await expect.poll(() => item.textContent()).toContain('14 days to go');
     await shot(page, 'project-home-panel');
     await item.click();
     await page.waitForURL(`${stack.appUrl}/Projects/${newProjectId}`);
@@ -223,8 +224,8 @@ describe('project list', () => {
     // The switch's own input is covered by its track: a person clicks the label or the track.
     const toggle = (label: string) => page.getByText(label, { exact: true }).click();
     await mentions.waitFor({ state: 'attached' });
-    expect(await mentions.isChecked()).toBe(true);
-    expect(await created.isChecked()).toBe(false);
+    await expect.poll(() => mentions.isChecked()).toBe(true);
+    await expect.poll(() => created.isChecked()).toBe(false);
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings/update'));
     await toggle('Someone mentions me');
@@ -248,9 +249,11 @@ describe('project list', () => {
 
     await page.reload();
     await mentions.waitFor({ state: 'attached' });
-    expect(await mentions.isChecked()).toBe(false);
-    expect(await created.isChecked()).toBe(true);
-    expect(await page.getByRole('switch', { name: 'A question is assigned to me' }).isChecked()).toBe(true);
+    await expect.poll(() => mentions.isChecked()).toBe(false);
+    await expect.poll(() => created.isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'A question is assigned to me' }).isChecked())
+      .toBe(true);
     const stored = await api.as(owner.token).call('getUserSettings');
     expect(stored.body.data).toMatchObject({
       sendEmailOnBeingMentioned: false,
@@ -284,7 +287,6 @@ describe('projects due the same day', () => {
 
       // Assess: due date first, then name whatever its case; the same on the phone's cards.
       const rows = page.locator('[data-project-id]');
-      const names = (await rows.allTextContents()).slice(0, 5);
       const expected = [
         NEW_PROJECT,
         'alpha Insurance review',
@@ -292,8 +294,10 @@ describe('projects due the same day', () => {
         'Zeta Bank review',
         'Set-up project 1',
       ];
-      for (const [i, name] of expected.entries()) expect(names[i]).toContain(name);
-      expect(await rows.count()).toBe(8);
+      await expect
+        .poll(async () => (await rows.allTextContents()).slice(0, 5))
+        .toEqual(expected.map((name) => expect.stringContaining(name)));
+      await expect.poll(() => rows.count()).toBe(8);
       await shot(page, `project-list-same-day-${width}`);
       // The pager, at the end of the list (below the fold on a phone).
       await page.getByText('Page 1 of 2 · 13 projects', { exact: true }).scrollIntoViewIfNeeded();
@@ -314,7 +318,7 @@ describe('a member without the create permission', () => {
     await page.goto(`${stack.appUrl}/Settings`);
     await page.getByRole('switch', { name: 'Someone mentions me' }).waitFor({ state: 'attached' });
     // The member's own switches (Library answers due for review among them), none of an admin's.
-    expect(await page.getByRole('switch').count()).toBe(5);
+    await expect.poll(() => page.getByRole('switch').count()).toBe(5);
     await page.getByRole('switch', { name: 'Library answers due for review' }).waitFor({ state: 'attached' });
     expect(await page.getByText('A new project is created in the team').count()).toBe(0);
     expect(await page.getByRole('tab', { name: /Team/ }).count()).toBe(0);

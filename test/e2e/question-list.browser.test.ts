@@ -168,20 +168,22 @@ describe('question list', () => {
     // Both pages arrive: the count bar shows the whole list.
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`${QUESTIONS} questions`);
     await expect.poll(() => page.getByTestId('completion-badge').textContent(), WITHIN).toBe('0% complete');
-    expect(await page.getByTestId('project-name').textContent()).toBe(NAME);
-    expect(await page.getByTestId('project-priority').textContent()).toBe('Normal');
+    await expect.poll(() => page.getByTestId('project-name').textContent(), WITHIN).toBe(NAME);
+    await expect.poll(() => page.getByTestId('project-priority').textContent(), WITHIN).toBe('Normal');
     // The open question is highlighted; the list is virtualised (far fewer rows than questions).
     const active = page.locator('[data-testid=question-row][aria-current=page]');
     await expect.poll(() => active.getAttribute('data-question-id'), WITHIN).toBe(questionIds[0]);
-    const rendered = await rows(page).count();
-    expect(rendered).toBeGreaterThan(10);
-    expect(rendered).toBeLessThan(80);
+    await expect.poll(() => rows(page).count(), WITHIN).toBeGreaterThan(10);
+    expect(await rows(page).count()).toBeLessThan(80);
     await shot(page, 'list-1440');
 
     // Back control goes to the dashboard.
-    expect(await page.getByRole('link', { name: 'Back to the project dashboard' }).getAttribute('href')).toBe(
-      `/Projects/${projectId}`,
-    );
+    await expect
+      .poll(
+        () => page.getByRole('link', { name: 'Back to the project dashboard' }).getAttribute('href'),
+        WITHIN,
+      )
+      .toBe(`/Projects/${projectId}`);
 
     // Clicking a row opens that question (the URL follows, the row is highlighted).
     await page.locator(`[data-question-id="${questionIds[3]}"]`).click();
@@ -193,11 +195,10 @@ describe('question list', () => {
     await page.locator(`[data-question-id="${questionIds[2]}"]`).hover();
     const card = page.getByTestId('quick-view');
     await card.waitFor();
-    const cardText = await card.textContent();
-    expect(cardText).toContain('(control 3)');
-    expect(cardText).toContain('Zanzibar');
-    expect(cardText).toContain('Compliant');
-    expect(cardText).toContain('Demo User');
+    await expect.poll(() => card.textContent(), WITHIN).toContain('(control 3)');
+    await expect.poll(() => card.textContent(), WITHIN).toContain('Zanzibar');
+    await expect.poll(() => card.textContent(), WITHIN).toContain('Compliant');
+    await expect.poll(() => card.textContent(), WITHIN).toContain('Demo User');
     await shot(page, 'quick-view-1440');
     await page.mouse.move(900, 600);
     await card.waitFor({ state: 'detached' });
@@ -206,10 +207,10 @@ describe('question list', () => {
     const firstRow = () => rows(page).first().getAttribute('data-question-id');
     await search(page).fill('ZANZIBAR');
     await expect.poll(firstRow, WITHIN).toBe(questionIds[2]);
-    expect(await countBar(page).textContent()).toBe(`1 of ${QUESTIONS} questions`);
+    await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
     await search(page).fill('c-23');
     await expect.poll(firstRow, WITHIN).toBe(questionIds[QUESTIONS - 1]);
-    expect(await countBar(page).textContent()).toBe(`1 of ${QUESTIONS} questions`);
+    await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
     await search(page).fill('multi-factor');
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`46 of ${QUESTIONS} questions`);
     await search(page).fill('no such words anywhere');
@@ -223,7 +224,7 @@ describe('question list', () => {
     await page.getByRole('button', { name: /^Filter/ }).click();
     const menu = page.getByTestId('filter-menu');
     await menu.waitFor();
-    expect(await menu.getByRole('checkbox').count()).toBe(13);
+    await expect.poll(() => menu.getByRole('checkbox').count(), WITHIN).toBe(13);
     await shot(page, 'filter-menu-1440');
     await menu.getByRole('checkbox', { name: 'Not Compliant' }).check();
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`2 of ${QUESTIONS} questions`);
@@ -231,8 +232,10 @@ describe('question list', () => {
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`3 of ${QUESTIONS} questions`);
     await menu.getByRole('checkbox', { name: 'Assigned to others' }).check();
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
-    expect(await rows(page).first().getAttribute('data-question-id')).toBe(questionIds[5]);
-    expect(new URL(page.url()).searchParams.get('status')).toBe('COMPLIANT,NON-COMPLIANT,ASSIGNED-TO-OTHERS');
+    await expect.poll(firstRow, WITHIN).toBe(questionIds[5]);
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('status'), WITHIN)
+      .toBe('COMPLIANT,NON-COMPLIANT,ASSIGNED-TO-OTHERS');
     await menu.getByRole('checkbox', { name: 'Assigned to others' }).uncheck();
     await menu.getByRole('checkbox', { name: 'Assigned to me' }).check();
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
@@ -251,7 +254,9 @@ describe('question list', () => {
     await page.goto(`${base}/start?status=unassigned,complete`);
     await page.waitForURL(`${base}/${questionIds[QUESTIONS - 1]}?status=unassigned,complete`);
     await expect.poll(() => countBar(page).textContent(), WITHIN).toBe(`1 of ${QUESTIONS} questions`);
-    expect(await page.getByTestId('active-filters').textContent()).toBe('CompleteUnassigned');
+    await expect
+      .poll(() => page.getByTestId('active-filters').textContent(), WITHIN)
+      .toBe('CompleteUnassigned');
     await shot(page, 'preloaded-filters-1440');
 
     // Another session's save reaches the open list live (QUESTION_UPDATED): the row leaves the filter.
@@ -279,7 +284,7 @@ describe('question list', () => {
     expect(await text.getAttribute('maxlength')).toBe('4000');
     await shot(page, 'add-question-invalid-1440');
     await text.fill('Do you run a bug bounty programme?');
-    expect(await add.isDisabled()).toBe(false);
+    await expect.poll(() => add.isDisabled(), WITHIN).toBe(false);
     await add.click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => questionIdOf(page), WITHIN).not.toBe(questionIds[0]);
@@ -324,7 +329,7 @@ describe('question list', () => {
     await page.goto(`${stack.appUrl}/Projects/${projectId}/start`);
     await page.getByTestId('no-questions').waitFor();
     expect(page.url()).toBe(`${stack.appUrl}/Projects/${projectId}/start`);
-    expect(await countBar(page).textContent()).toBe('0 questions');
+    await expect.poll(() => countBar(page).textContent(), WITHIN).toBe('0 questions');
     await shot(page, 'empty-1440');
     await page.getByTestId('no-questions').getByRole('button', { name: 'Add Question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Question' });

@@ -156,7 +156,7 @@ describe('a quiz from template to answers', () => {
     expect(link).toBe(`${stack.appUrl}/Signup?email=${encodeURIComponent(RECIPIENT)}`);
     await recipient.goto(link as string);
     await recipient.getByRole('heading', { name: 'Create an account' }).waitFor();
-    expect(await recipient.getByLabel('Work Email').inputValue()).toBe(RECIPIENT);
+    await expect.poll(() => recipient.getByLabel('Work Email').inputValue()).toBe(RECIPIENT);
     await recipient.getByLabel('Password', { exact: true }).fill(PASSWORD);
     const codes = await codeMailCount(stack, RECIPIENT);
     await recipient.getByRole('button', { name: 'Create Account' }).click();
@@ -235,7 +235,7 @@ describe('a quiz from template to answers', () => {
     await drawer.getByText(answers[0]).waitFor();
     await drawer.getByText(answers[1]).waitFor();
     await drawer.getByText(QUESTIONS.mfa).waitFor();
-    expect(await drawer.getByText('Compliant', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => drawer.getByText('Compliant', { exact: true }).count()).toBeGreaterThanOrEqual(2);
     await sender.waitForTimeout(400); // the drawer's slide-in
     await shot(sender, 'quiz-answers');
     const download = sender.waitForEvent('download');

@@ -252,7 +252,7 @@ describe('real questionnaires, imported, answered and exported in the browser', 
     const dialog = page.getByRole('dialog', { name: 'Review drafts from the library' });
     const rows = dialog.getByTestId('draft-row');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(drafted.length);
+    await expect.poll(() => rows.count()).toBe(drafted.length);
     await shot(page, 'walk-review-drafts-1440');
     await dialog.getByRole('checkbox', { name: 'Select all drafts' }).check();
     await dialog.getByRole('button', { name: `Accept ${drafted.length}` }).click();

@@ -122,8 +122,9 @@ describe('the SPA under its Content-Security-Policy', () => {
     await page.goto(`${stack.appUrl}/Projects`);
     await waitForTitle(page, 'Projects');
     const row = page.locator('tbody tr').first();
-    const name = (await row.locator('td').nth(1).innerText()).trim();
-    expect(name).not.toBe('');
+    const nameOf = async () => (await row.locator('td').nth(1).innerText()).trim();
+    await expect.poll(nameOf).not.toBe('');
+    const name = await nameOf();
     await row.click();
     await page.waitForURL(/\/Projects\/[^/]+$/);
     await page.getByRole('heading', { level: 1, name }).waitFor();

@@ -33,7 +33,7 @@ describe('sign in', () => {
     await page.screenshot({ path: join(SHOTS, 'sign-in.png') });
 
     const submit = page.getByRole('button', { name: 'Sign In' });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await page.getByLabel('Work Email').fill(`  ${DEMO.email.toUpperCase()} `);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await submit.click();

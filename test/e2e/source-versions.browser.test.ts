@@ -124,9 +124,9 @@ describe('a new version of a questionnaire', () => {
     const compare = page.getByRole('dialog', { name: 'Compare with previous version' });
     await compare.getByText('Changes (5)').waitFor();
     await compare.getByText(REWORDED).waitFor();
-    expect(await compare.locator('tr[data-kind="REWORDED"]').count()).toBe(1);
-    expect(await compare.locator('tr[data-kind="NEW"]').count()).toBe(2);
-    expect(await compare.locator('tr[data-kind="REMOVED"]').count()).toBe(2);
+    await expect.poll(() => compare.locator('tr[data-kind="REWORDED"]').count()).toBe(1);
+    await expect.poll(() => compare.locator('tr[data-kind="NEW"]').count()).toBe(2);
+    await expect.poll(() => compare.locator('tr[data-kind="REMOVED"]').count()).toBe(2);
     await compare.getByText('2 questions are not in the new file.', { exact: false }).waitFor();
     await shot(page, 'version-compare-1440');
 
@@ -161,11 +161,12 @@ describe('a new version of a questionnaire', () => {
 
     await alert.getByRole('button', { name: 'The answer still holds' }).click();
     await alert.waitFor({ state: 'detached' });
-    const after = ok<Question>(
-      await api.call('getQuestion', { token, params: { projectId, questionId: reworded.questionId } }),
-      'getQuestion',
-    );
-    expect(after.reworded).toBeUndefined();
+    const after = async () =>
+      ok<Question>(
+        await api.call('getQuestion', { token, params: { projectId, questionId: reworded.questionId } }),
+        'getQuestion',
+      );
+    await expect.poll(async () => (await after()).reworded).toBeUndefined();
     await page.context().close();
   });
 });

@@ -101,7 +101,7 @@ describe('importing a questionnaire spreadsheet', () => {
     const upload = addFile.getByRole('button', { name: 'Upload' });
     await upload.waitFor();
     // Upload stays disabled until a file is chosen.
-    expect(await upload.isDisabled()).toBe(true);
+    await expect.poll(() => upload.isDisabled()).toBe(true);
     await addFile.locator('input[type=file]').setInputFiles(join(FILES, 'Huge questionnaire.xlsx'));
     await addFile.getByRole('alert').getByText('That file is too large. We allow up to 25MB.').waitFor();
     expect(await upload.isDisabled()).toBe(true);
@@ -150,48 +150,50 @@ describe('importing a questionnaire spreadsheet', () => {
     const configure = page.getByRole('dialog', { name: `Configure ${FILE_NAME}` });
     await configure.getByText('We detected the header, the columns and the question rows').waitFor();
     await columnType(page, 'C').waitFor();
-    expect(await columnType(page, 'A').inputValue()).toBe('Reference Number');
-    expect(await columnType(page, 'B').inputValue()).toBe('Section');
-    expect(await columnType(page, 'C').inputValue()).toBe('Question');
-    expect(await columnType(page, 'D').inputValue()).toBe('Answer');
-    expect(await columnType(page, 'E').inputValue()).toBe('Compliance Status');
-    expect(await row(page, workbook.headerRow).getAttribute('data-header')).toBe('true');
-    expect(await rowBox(page, workbook.headerRow).isChecked()).toBe(false);
+    await expect.poll(() => columnType(page, 'A').inputValue()).toBe('Reference Number');
+    await expect.poll(() => columnType(page, 'B').inputValue()).toBe('Section');
+    await expect.poll(() => columnType(page, 'C').inputValue()).toBe('Question');
+    await expect.poll(() => columnType(page, 'D').inputValue()).toBe('Answer');
+    await expect.poll(() => columnType(page, 'E').inputValue()).toBe('Compliance Status');
+    await expect.poll(() => row(page, workbook.headerRow).getAttribute('data-header')).toBe('true');
+    await expect.poll(() => rowBox(page, workbook.headerRow).isChecked()).toBe(false);
     const [firstSection] = workbook.sectionRows;
-    expect(await rowBox(page, firstSection).isChecked()).toBe(false);
+    await expect.poll(() => rowBox(page, firstSection).isChecked()).toBe(false);
     const [first, second, third] = workbook.rows.map((r) => r.rowNumber);
-    expect(await rowBox(page, first).isChecked()).toBe(true);
+    await expect.poll(() => rowBox(page, first).isChecked()).toBe(true);
     await configure.getByText(new RegExp(`rows included · ${QUESTIONS} questions$`)).waitFor();
     const save = configure.getByRole('button', { name: 'Save' });
     // Never saved: the detected layout counts as unsaved, so the user only confirms it.
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await shot(page, 'configure-detected-1440');
     // Each picker shows its type's whole name ("Compliance Status", not "Compliance Sta"), and the
     // column of short references is no wider than its picker needs (issue 29).
     for (const letter of ['A', 'B', 'C', 'D', 'E']) {
       const picker = columnType(page, letter);
-      expect(await picker.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+      await expect.poll(() => picker.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
     }
     const refColumn = page.locator('[data-column="A"]').first();
-    expect(await refColumn.evaluate((head) => head.getBoundingClientRect().width)).toBeLessThan(200);
+    await expect
+      .poll(() => refColumn.evaluate((head) => head.getBoundingClientRect().width))
+      .toBeLessThan(200);
 
     // Validation (§5): two Answer columns.
     await setColumnType(page, 'E', 'Answer');
     await configure.getByRole('alert').getByText('Please choose only one column as Answer').waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     await shot(page, 'configure-invalid-1440');
     await setColumnType(page, 'E', 'Compliance Status');
     await configure.getByText('Please choose only one column as Answer').waitFor({ state: 'hidden' });
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
 
     // Shift-click takes a range out, and back in.
     await rowBox(page, first).click();
     await rowBox(page, third).click({ modifiers: ['Shift'] });
-    for (const n of [first, second, third]) expect(await rowBox(page, n).isChecked()).toBe(false);
+    for (const n of [first, second, third]) await expect.poll(() => rowBox(page, n).isChecked()).toBe(false);
     await configure.getByText(new RegExp(`rows included · ${QUESTIONS - 3} questions$`)).waitFor();
     await rowBox(page, first).click();
     await rowBox(page, third).click({ modifiers: ['Shift'] });
-    for (const n of [first, second, third]) expect(await rowBox(page, n).isChecked()).toBe(true);
+    for (const n of [first, second, third]) await expect.poll(() => rowBox(page, n).isChecked()).toBe(true);
 
     // The 10,000-row class of sheet scrolls: only the rows on screen are in the page.
     const grid = configure.getByRole('region', { name: 'Sheet content' });
@@ -220,7 +222,7 @@ describe('importing a questionnaire spreadsheet', () => {
       .getByText(`Questionnaire saved: ${QUESTIONS} questions created, 0 updated, 0 unlinked`)
       .waitFor({ timeout: 60_000 });
     await configure.getByText('No unsaved changes').waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
     await shot(page, 'configure-saved-1440');
     await configure.getByRole('button', { name: 'Close' }).click();
     await configure.waitFor({ state: 'hidden' });

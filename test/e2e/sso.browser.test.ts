@@ -71,7 +71,7 @@ describe('single sign-on', () => {
     await page.getByLabel('Work Email').blur();
     // The address went along as login_hint: the provider's page starts with it.
     await page.waitForURL((url) => url.origin === stack.sso.identityProviderUrl);
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(PERSON.email);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(PERSON.email);
     await signInAtIdp(page, PERSON.email, 'sso-identity-provider');
 
     await page.waitForURL((url) => url.origin === stack.appUrl && url.pathname === '/Signup/Complete');

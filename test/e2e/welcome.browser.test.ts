@@ -66,11 +66,11 @@ describe.each([
     await page.waitForURL(`${stack.appUrl}/demo`);
     await page.getByRole('heading', { name: 'Live demo' }).waitFor();
     await page.getByRole('heading', { name: SAMPLE }).waitFor();
-    expect(await page.getByText('Read-only sample').count()).toBe(1);
+    await expect.poll(() => page.getByText('Read-only sample').count()).toBe(1);
     await shot(page, `demo-project-${size}`);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('article', { name: 'Is data encrypted in transit?' }).waitFor();
-    expect(await page.getByRole('article').count()).toBe(8);
+    await expect.poll(() => page.getByRole('article').count()).toBe(8);
     expect(errors).toEqual([]);
     expect(await page.getByRole('textbox').count()).toBe(0);
     await shot(page, `demo-answers-${size}`);
