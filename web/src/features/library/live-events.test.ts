@@ -10,86 +10,62 @@ import { libraryHealthQueryOptions } from './health/api/get-library-health';
 import { libraryHealthSummaryQueryOptions } from './health/api/get-library-health-summary';
 import { libraryLiveEvents } from './live-events';
 
+/** The names of the seeded queries the event marks stale. */
+function invalidatedBy(event: LiveEvent, keys: Record<string, readonly unknown[]>) {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(keys)) queryClient.setQueryData(key, { seeded: true });
+  createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
+  const names = Object.entries(keys)
+    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name);
+  queryClient.clear();
+  return names;
+}
+
+const team = { kind: 'team', id: 't1' } as const;
+const keys = {
+  available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
+  candidates: candidatesQueryOptions().queryKey,
+  collections: collectionsQueryOptions().queryKey,
+  report: libraryHealthQueryOptions().queryKey,
+  summary: libraryHealthSummaryQueryOptions().queryKey,
+  gaps: gapsQueryOptions().queryKey,
+  projects: ['projects', 'list', 'open', null],
+};
+
 describe('library live events', () => {
   it('LIBRARY_UPDATED refreshes every library query and nothing else', () => {
     // Prepare
-    const queryClient = new QueryClient();
-    const keys = {
-      available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
-      candidates: candidatesQueryOptions().queryKey,
-      collections: collectionsQueryOptions().queryKey,
-      projects: ['projects', 'list', 'open', null],
-    };
-    for (const key of Object.values(keys)) queryClient.setQueryData(key, { seeded: true });
-    const event: LiveEvent = {
-      eventName: 'LIBRARY_UPDATED',
-      data: { changes: 3 },
-      scope: { kind: 'team', id: 't1' },
-    };
-
+    const event: LiveEvent = { eventName: 'LIBRARY_UPDATED', data: { changes: 3 }, scope: team };
     // Act
-    createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
-
+    const invalidated = invalidatedBy(event, keys);
     // Assess
-    const invalidated = Object.entries(keys)
-      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
-      .map(([name]) => name);
-    expect(invalidated).toEqual(['available', 'candidates', 'collections']);
-    queryClient.clear();
+    expect(invalidated).toEqual(['available', 'candidates', 'collections', 'report', 'summary', 'gaps']);
   });
 
   it('LIBRARY_HEALTH_UPDATED refreshes Library health and its counts, not the answers', () => {
     // Prepare
-    const queryClient = new QueryClient();
-    const keys = {
-      report: libraryHealthQueryOptions().queryKey,
-      summary: libraryHealthSummaryQueryOptions().queryKey,
-      available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
-      gaps: gapsQueryOptions().queryKey,
-    };
-    for (const key of Object.values(keys) as ReadonlyArray<readonly unknown[]>)
-      queryClient.setQueryData(key, { seeded: true });
     const event: LiveEvent = {
       eventName: 'LIBRARY_HEALTH_UPDATED',
       data: { status: 'IDLE', duplicateGroups: 2, conflicts: 1 },
-      scope: { kind: 'team', id: 't1' },
+      scope: team,
     };
-
     // Act
-    createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
-
+    const invalidated = invalidatedBy(event, keys);
     // Assess
-    const invalidated = Object.entries(keys)
-      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
-      .map(([name]) => name);
     expect(invalidated).toEqual(['report', 'summary']);
-    queryClient.clear();
   });
 
   it('LIBRARY_GAPS_UPDATED refreshes the gap list, not the answers or Library health', () => {
     // Prepare
-    const queryClient = new QueryClient();
-    const keys = {
-      gaps: gapsQueryOptions().queryKey,
-      report: libraryHealthQueryOptions().queryKey,
-      available: libraryPagesQueryOptions({ view: 'AVAILABLE' }).queryKey,
-    };
-    for (const key of Object.values(keys) as ReadonlyArray<readonly unknown[]>)
-      queryClient.setQueryData(key, { seeded: true });
     const event: LiveEvent = {
       eventName: 'LIBRARY_GAPS_UPDATED',
       data: { computedAt: '2026-11-28T03:00:00.000Z' },
-      scope: { kind: 'team', id: 't1' },
+      scope: team,
     };
-
     // Act
-    createLiveEventDispatch([libraryLiveEvents])(event, { queryClient, toast: vi.fn(), navigate: vi.fn() });
-
+    const invalidated = invalidatedBy(event, keys);
     // Assess
-    const invalidated = Object.entries(keys)
-      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
-      .map(([name]) => name);
     expect(invalidated).toEqual(['gaps']);
-    queryClient.clear();
   });
 });
