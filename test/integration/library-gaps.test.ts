@@ -195,6 +195,7 @@ describe('gaps', () => {
     const live = await connectLiveSocket(stack.appUrl, member.token, 'gaps-member-session');
     resources.add(() => live.socket.terminate());
     await project('Hooli wellbeing review', ['Do you run a staff book club?']);
+    await stack.settle(); // the stream has counted the new question
     const since = new Date().toISOString();
     // Act: a view finds the list behind, which queues the job.
     expect(ok<GapReport>(await as(owner).call('listGaps'), 'listGaps').updating).toBe(true);
