@@ -81,7 +81,17 @@ export async function useCandidate(
   if (entry?.answerStatus !== 'IN-USE') throw new UnprocessableError(USE_CANDIDATE_MESSAGES.unavailable);
   if (question.answer?.trim() || question.libraryDraft)
     throw new ConflictError(USE_CANDIDATE_MESSAGES.answered);
-  const written = await gapsRepo.answerFromLibrary(question, entry, userId, sessionMark(sessionId));
+  const written = await repo.answerUnchangedQuestion(
+    question,
+    {
+      answer: entry.answer,
+      responseClassification: entry.responseClassification,
+      libraryAnswerId: entry.answerId,
+    },
+    userId,
+    sessionMark(sessionId),
+    'noDraft',
+  );
   if (!written) throw new ConflictError(USE_CANDIDATE_MESSAGES.answered);
   return { questionId: question.questionId, answerId: entry.answerId };
 }

@@ -156,7 +156,7 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
             });
             return false;
           }
-          return repo.fillDraft(
+          return repo.answerUnchangedQuestion(
             question,
             {
               answer: entry.answer,
@@ -171,6 +171,7 @@ export async function runAutofill(key: { teamId: string; projectId: string; runI
             },
             run.startedByUserId,
             sessionMark(null),
+            'linked',
           );
         }),
       );

@@ -401,18 +401,22 @@ export async function questionsOf(teamId: string, projectId: string) {
 }
 
 /**
- * A draft from the library on a question still unanswered and unchanged since it was read (same
- * version): a person's answer written meanwhile is never overwritten.
+ * A library answer written onto a question (In Progress) only if the question is unchanged since it
+ * was read (same version, not deleted) and, as `guard` says, still linked to its source (a draft of
+ * Fill from library) or still without a draft ("Use this answer"): a person's answer written
+ * meanwhile is never overwritten. False when the question moved on.
  */
-export async function fillDraft(
+export async function answerUnchangedQuestion(
   question: QuestionItem,
-  draft: {
+  fill: {
     answer: string;
     responseClassification?: QuestionItem['responseClassification'];
-    libraryDraft: NonNullable<QuestionItem['libraryDraft']>;
+    libraryDraft?: NonNullable<QuestionItem['libraryDraft']>;
+    libraryAnswerId?: string;
   },
   byUserId: string,
   changedBySession: string,
+  guard: 'linked' | 'noDraft',
 ) {
   try {
     await db()
@@ -422,16 +426,21 @@ export async function fillDraft(
         questionId: question.questionId,
       })
       .set({
-        answer: draft.answer,
-        ...(draft.responseClassification ? { responseClassification: draft.responseClassification } : {}),
+        answer: fill.answer,
+        ...(fill.responseClassification ? { responseClassification: fill.responseClassification } : {}),
+        ...(fill.libraryDraft ? { libraryDraft: fill.libraryDraft } : {}),
+        ...(fill.libraryAnswerId ? { libraryAnswerId: fill.libraryAnswerId } : {}),
         responseStatus: 'IN-PROGRESS',
-        libraryDraft: draft.libraryDraft,
         updatedByUserId: byUserId,
         changedBySession,
       })
       .add({ version: 1 })
-      .where(({ version, deletedAt, isLinked }, { eq, notExists, ne }) =>
-        [eq(version, question.version), notExists(deletedAt), ne(isLinked, false)].join(' AND '),
+      .where(({ version, deletedAt, isLinked, libraryDraft }, { eq, notExists, ne }) =>
+        [
+          eq(version, question.version),
+          notExists(deletedAt),
+          guard === 'linked' ? ne(isLinked, false) : notExists(libraryDraft),
+        ].join(' AND '),
       )
       .go();
     return true;
