@@ -27,8 +27,6 @@ export const CREATE_REQUIRE_BANNER =
  *   decoding mailparser and libmime ask of them (720 kB of conversion tables).
  * - `jsonschema`: functions/common/bundle-shims/jsonschema.ts, for ElectroDB's check of its constant models, which
  *   every unbundled run (tests, the local runner) already makes (29 kB).
- * - `fast-csv`: functions/common/bundle-shims/fast-csv.ts, for exceljs's `workbook.csv`, which no function uses (CSV
- *   is read and written with papaparse, functions/common/formats/csv.ts; 55 kB).
  * - `he`, `linkify-it`, `tlds` and `dom-serializer`: functions/common/bundle-shims/, for what mailparser carries
  *   beyond what the reply-mail reader asks of it (it parses with `skipTextToHtml`): he's named
  *   references and the linkifier with its domain list, used for `textAsHtml` (in a bundle it would
@@ -52,7 +50,6 @@ export const bundleAliases: Record<string, string> = {
   'encoding-japanese': fileURLToPath(
     new URL('../functions/common/bundle-shims/encoding-japanese.ts', import.meta.url),
   ),
-  'fast-csv': fileURLToPath(new URL('../functions/common/bundle-shims/fast-csv.ts', import.meta.url)),
   he: fileURLToPath(new URL('../functions/common/bundle-shims/he.ts', import.meta.url)),
   'linkify-it': fileURLToPath(new URL('../functions/common/bundle-shims/linkify-it.cjs', import.meta.url)),
   tlds: fileURLToPath(new URL('../functions/common/bundle-shims/tlds.ts', import.meta.url)),

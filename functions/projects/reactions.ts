@@ -5,7 +5,7 @@
  */
 
 import { permissionsFor, type RoleCode } from '../../shared/permissions';
-import { MANAGER_FIELDS } from '../../shared/schemas/project';
+import { MANAGER_FIELDS } from '../../shared/schemas/values';
 import { recordActivityEvent } from '../common/activity';
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';

@@ -10,6 +10,7 @@ import { PageOffset } from './common';
 import {
   ACCESS_VISIBILITIES,
   DEAL_STATUSES,
+  MANAGER_FIELDS,
   PROJECT_OUTCOMES,
   PROJECT_PRIORITIES,
   PROJECT_STATUSES,
@@ -19,6 +20,7 @@ import {
 export {
   ACCESS_VISIBILITIES,
   DEAL_STATUSES,
+  MANAGER_FIELDS,
   PROJECT_OUTCOMES,
   PROJECT_PRIORITIES,
   PROJECT_STATUSES,
@@ -218,7 +220,6 @@ export const UpdateProjectRequest = z
   });
 export type UpdateProjectRequest = z.input<typeof UpdateProjectRequest>;
 
-export const MANAGER_FIELDS = ['salesManagerUserId', 'deliveryManagerUserId'] as const;
 export type ManagerField = (typeof MANAGER_FIELDS)[number];
 
 /** Undo an assignment: the field, with the user it names now (a newer assignment is kept). */

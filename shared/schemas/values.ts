@@ -13,6 +13,8 @@ export const PROJECT_TYPES = ['STANDARD', 'THIRD-PARTY'] as const;
 export const DEAL_STATUSES = ['IN-PROGRESS', 'WON', 'LOST', 'UNKNOWN'] as const;
 /** The two outcomes of a questionnaire (spec 001 leaves their names to us). */
 export const PROJECT_OUTCOMES = ['PASSED', 'FAILED'] as const;
+/** The two manager fields of a project, each assigned to one member. */
+export const MANAGER_FIELDS = ['salesManagerUserId', 'deliveryManagerUserId'] as const;
 
 // ——— Questions (question.ts) ———
 export const RESPONSE_STATUSES = ['INCOMPLETE', 'IN-PROGRESS', 'COMPLETE'] as const;
@@ -55,8 +57,8 @@ export const SOURCE_LIMITS = {
   /**
    * Bytes a zip (xlsx, docx) may inflate to in all, and each part of it: counted while inflating
    * (no declared size is trusted), so a zip bomb or a zip whose size headers lie is refused as soon
-   * as a part passes its cap. The readers hold a part several times over (exceljs: the bytes, the
-   * string and its model; xmldom: a DOM), so the caps keep the worst file readable within 512 MB.
+   * as a part passes its cap. The readers hold a part several times over (a worksheet: the bytes,
+   * the string and its cells; xmldom: a DOM), so the caps keep the worst file readable within 512 MB.
    */
   inflatedBytes: 160 * 1024 * 1024,
   partBytes: {

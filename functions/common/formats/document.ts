@@ -11,7 +11,8 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8 } from 'fflate';
 import sanitizeHtml from 'sanitize-html';
-import { type DocumentNode, SOURCE_LIMITS } from '../../../shared/schemas/source';
+import type { DocumentNode } from '../../../shared/schemas/source';
+import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import {
   cellParagraphs,
   childElements,

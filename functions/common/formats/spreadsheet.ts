@@ -1,7 +1,7 @@
 /**
  * Reads a questionnaire spreadsheet into the cells a user sees in Excel.
  *
- * - xlsx (exceljs, after checkZip has measured every part): every sheet in workbook order; numbers and dates formatted with
+ * - xlsx (xlsx-cells.ts, after the zip guard has measured every part): every sheet in workbook order; numbers and dates formatted with
  *   the cell's number format (ssf, Excel's own format language), formulas as their cached results,
  *   rich text and hyperlinks as their text; merged ranges (text in the top-left cell); hidden rows,
  *   columns and sheets marked.
@@ -9,14 +9,22 @@
  *   otherwise Windows-1252), the delimiter guessed among comma, semicolon and tab (papaparse), quoted
  *   multi-line cells and CRLF handled.
  */
-import type ExcelJS from 'exceljs';
 import SSF from 'ssf';
 import type { SheetContent } from '../../../shared/schemas/source';
 import { SOURCE_LIMITS } from '../../../shared/schemas/values';
 import { parseCsv } from './csv';
-import { loadExcel } from './excel';
 import { type ParsedSheet, type ParsedWorkbook, SourceFormatError, type SpreadsheetFormat } from './types';
 import { listValidations, validationXml, type WorkbookNames, workbookNames } from './validations';
+import {
+  decodeCellRef,
+  readSharedStrings,
+  readStyles,
+  readWorksheet,
+  type XlsxColumnRange,
+  type XlsxSheet,
+  type XlsxStyles,
+  type XlsxValue,
+} from './xlsx-cells';
 import { openZip, REASONS } from './zip-guard';
 
 export { type CsvEncoding, type CsvLayout, decodeCsv, parseCsv } from './csv';
@@ -34,12 +42,22 @@ const limitReason = {
 const clip = (text: string) =>
   text.length > SOURCE_LIMITS.cellText ? text.slice(0, SOURCE_LIMITS.cellText) : text;
 
-/** Excel stores dates as days since 1899-12-30; exceljs hands them over as UTC Dates. */
-const excelSerial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
+const DAY_MS = 86_400_000;
 
 /**
- * Built-in formats whose display depends on the reader's locale (exceljs names built-in 14 and 22
- * 'mm-dd-yy' and 'm/d/yy h:mm'; Excel shows them as the system's short date): shown unambiguously.
+ * A date cell's serial as the reader shows it: counted from 1899-12-30 (a 1904 workbook's serial
+ * moved by the 1,462 days between its epochs), to the millisecond.
+ */
+const dateSerial = (serial: number, date1904: boolean) =>
+  Math.round((serial - 25_569 + (date1904 ? 1_462 : 0)) * DAY_MS) / DAY_MS + 25_569;
+
+/** Whether a number format shows a date or a time (its text in quotes and brackets aside). */
+export const isDateFormat = (format: string | undefined) =>
+  !!format && /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+
+/**
+ * Built-in formats whose display depends on the reader's locale (14 and 22, Excel's short date
+ * and short date and time): shown unambiguously.
  */
 const LOCALE_FORMATS: Record<string, string> = {
   'mm-dd-yy': 'yyyy-mm-dd',
@@ -47,6 +65,7 @@ const LOCALE_FORMATS: Record<string, string> = {
 };
 
 function formatNumber(value: number, numFmt: string | undefined): string {
+  if (Number.isNaN(value)) return '';
   if (!numFmt || numFmt === 'General') {
     // General widens with its column: whole numbers up to 15 digits (IDs, phone numbers) show in full.
     if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
@@ -60,25 +79,26 @@ function formatNumber(value: number, numFmt: string | undefined): string {
   }
 }
 
-/** The text Excel shows for a cell value. */
-export function displayText(value: ExcelJS.CellValue, numFmt?: string): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return formatNumber(value, numFmt);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date)
-    return formatNumber(excelSerial(value), numFmt && numFmt !== 'General' ? numFmt : 'yyyy-mm-dd');
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('error' in value) return String(value.error);
-  if ('hyperlink' in value)
-    return typeof value.text === 'string' ? value.text : displayText(value.text as ExcelJS.CellValue);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as ExcelJS.CellFormulaValue).result;
-    if (result === undefined || result === null) return '';
-    if (typeof result === 'object' && 'error' in result) return String(result.error);
-    return displayText(result as ExcelJS.CellValue, numFmt);
+/** The text Excel shows for a cell's stored value in a number format. */
+export function displayText(value: XlsxValue, numFmt: string | undefined, date1904 = false): string {
+  switch (value.kind) {
+    case 'text':
+    case 'error':
+      return value.text;
+    case 'boolean':
+      return value.value ? 'TRUE' : 'FALSE';
+    case 'none':
+      return '';
+    case 'number':
+      return isDateFormat(numFmt)
+        ? formatNumber(dateSerial(value.value, date1904), numFmt)
+        : formatNumber(value.value, numFmt);
+    case 'date': {
+      const time = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value.iso) ? value.iso : `${value.iso}Z`);
+      if (Number.isNaN(time)) return value.iso;
+      return formatNumber(time / DAY_MS + 25_569, isDateFormat(numFmt) ? numFmt : 'yyyy-mm-dd');
+    }
   }
-  return '';
 }
 
 const trimEnd = (cells: string[]) => {
@@ -108,160 +128,149 @@ function sheetOf(
   };
 }
 
-function parseRange(range: string) {
-  const decode = (ref: string) => {
-    const match = /^\$?([A-Z]+)\$?(\d+)$/.exec(ref);
-    if (!match) return null;
-    const column = [...match[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-    return { row: Number(match[2]), column };
+type Range = SheetContent['merges'][number];
+
+/** `A1:E1` (ends in any order, `$` allowed; one cell alone is a range of one) → a range, or null. */
+function parseRange(ref: string): Range | null {
+  const [from, to = from] = ref.split(':').map(decodeCellRef);
+  if (!from || !to) return null;
+  return {
+    fromRow: Math.min(from.row, to.row),
+    fromColumn: Math.min(from.column, to.column),
+    toRow: Math.max(from.row, to.row),
+    toColumn: Math.max(from.column, to.column),
   };
-  const [from, to] = range.split(':').map(decode);
-  return from && to
-    ? { fromRow: from.row, fromColumn: from.column, toRow: to.row, toColumn: to.column }
-    : null;
 }
 
-/**
- * Worksheet parts the reader never uses, left unparsed: exceljs expands a data validation's range
- * cell by cell (a whole-sheet validation such as `N1:XFD1048576`, common in older HECVAT
- * workbooks, is 17 billion cells: one such file held a process at 100% for minutes), and the
- * others cost time for nothing. (Write-back copies the file's parts as they are.)
- */
-const UNREAD_NODES = [
-  'dataValidations',
-  'conditionalFormatting',
-  'extLst',
-  'picture',
-  'drawing',
-  'pageSetup',
-  'headerFooter',
-  'printOptions',
-  'rowBreaks',
-  'tableParts',
-];
-
-const XML_ENTITIES = new Map([
-  ['lt', '<'],
-  ['gt', '>'],
-  ['amp', '&'],
-  ['quot', '"'],
-  ['apos', "'"],
-]);
-
-/** An XML text's entities, then OOXML's `_xHHHH_` escapes, decoded (as Excel reads a cell's text). */
-export function decodeCellText(xml: string): string {
-  return xml
-    .replace(/&(#x[0-9A-Fa-f]+|#\d+|[a-z]+);/g, (whole, name: string) => {
-      if (name.startsWith('#x')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-      return XML_ENTITIES.get(name) ?? whole;
-    })
-    .replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-const CELL_XML = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-
-/**
- * The plain inline strings of a worksheet's XML by cell (`B7` → text), decoded: exceljs leaves
- * OOXML escapes in inline strings as they are (rich text runs it decodes itself).
- */
-export function inlineStrings(sheetXml: string): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const [, attributes, inner] of sheetXml.matchAll(CELL_XML)) {
-    if (!inner || !/\bt="inlineStr"/.test(attributes) || /<r[\s>]/.test(inner)) continue;
-    const ref = /\br="([A-Z]+\d+)"/.exec(attributes)?.[1];
-    const text = /<t\b[^>]*>([\s\S]*?)<\/t>/.exec(inner)?.[1];
-    if (ref && text !== undefined) texts.set(ref, decodeCellText(text));
+/** Each range once, by its top-left cell, first listed first (the cell a merge keeps). */
+function mergeRanges(refs: string[]): Range[] {
+  const byMaster = new Map<string, Range>();
+  for (const range of refs.map(parseRange)) {
+    const key = range && `${range.fromRow}:${range.fromColumn}`;
+    if (range && key && !byMaster.has(key)) byMaster.set(key, range);
   }
-  return texts;
+  return [...byMaster.values()];
 }
 
-/** For each sheet (workbook order) that needs it, its inline strings decoded (see inlineStrings). */
-async function decodedInlineStrings(bytes: Uint8Array, sheetParts: string[], names: WorkbookNames) {
-  const wanted = new Set(sheetParts);
-  const { parts } = await openZip(bytes, 'xlsx', (name) => wanted.has(name));
-  const files = Object.fromEntries(parts);
-  const decoder = new TextDecoder();
-  return names.sheets.map(({ part }) =>
-    sheetParts.includes(part) && files[part] ? inlineStrings(decoder.decode(files[part])) : undefined,
-  );
+/** Whether a cell is covered by a merged range without being its top-left cell (Excel hides its value). */
+function mergedAway(merges: Range[], rowNumbers: Iterable<number>) {
+  const rows = new Set(rowNumbers);
+  const byRow = new Map<number, Range[]>();
+  const add = (row: number, range: Range) => {
+    const list = byRow.get(row);
+    if (list) list.push(range);
+    else byRow.set(row, [range]);
+  };
+  for (const range of merges) {
+    if (range.toRow - range.fromRow < rows.size) {
+      for (let row = range.fromRow; row <= range.toRow; row++) if (rows.has(row)) add(row, range);
+    } else {
+      for (const row of rows) if (row >= range.fromRow && row <= range.toRow) add(row, range);
+    }
+  }
+  return (row: number, column: number) =>
+    byRow
+      .get(row)
+      ?.some(
+        (r) =>
+          column >= r.fromColumn && column <= r.toColumn && (row !== r.fromRow || column !== r.fromColumn),
+      ) ?? false;
 }
+
+/** Column widths and hidden flags for columns 1…count, `<col>` ranges taken in order of their first column. */
+function columnsOf(ranges: XlsxColumnRange[], count: number): SheetContent['columns'] {
+  const defined = new Map<number, XlsxColumnRange>();
+  let next = 1;
+  for (const range of [...ranges].sort((a, b) => a.min - b.min)) {
+    if (next > count) break;
+    next = Math.max(next, range.min);
+    for (; next <= range.max && next <= count; next++) defined.set(next, range);
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const range = defined.get(i + 1);
+    // A column listed without a width has Excel's default width (9 characters).
+    const width = range ? (range.width ?? 9) : undefined;
+    return { columnNumber: i + 1, ...(range?.hidden ? { hidden: true } : {}), ...(width ? { width } : {}) };
+  });
+}
+
+/** The parts the reader uses: the workbook, its relationships, strings, styles and worksheets. */
+const READ_PARTS = /^xl\/(worksheets\/[^/]+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|[^/]+\.xml)$/i;
 
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
-  // Every part inflated once through the counter (sizes capped), sheets and cells counted; the
-  // worksheets and the workbook part kept for the drop-down lists, which exceljs is not given.
-  const size = await openZip(bytes, 'xlsx', (name) =>
-    /^xl\/(worksheets\/[^/]+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(name),
-  );
-  // Only the validation elements of each sheet are kept; the rest of its XML is let go at once.
-  const names = workbookNames(size.parts);
-  const validationParts = new Map(
-    names.sheets.map(({ part }) => [part, validationXml(size.parts.get(part) ?? new Uint8Array())]),
-  );
-  size.parts.clear();
-  if (size.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(size.sheets));
+  // Every part inflated once through the counter (sizes capped), sheets and cells counted, before
+  // any XML is parsed.
+  const zip = await openZip(bytes, 'xlsx', (name) => READ_PARTS.test(name));
+  if (zip.sheets > SOURCE_LIMITS.sheets) throw new SourceFormatError(limitReason.sheets(zip.sheets));
   // Empty but formatted cells count too, so the raw count may be well above the filled cells.
-  if (size.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
-  const workbook = new (await loadExcel()).Workbook();
+  if (zip.cellElements > SOURCE_LIMITS.cells * 1.5) throw new SourceFormatError(limitReason.cells());
+  const decoder = new TextDecoder();
+  const text = (part: string) => {
+    const data = zip.parts.get(part);
+    return data ? decoder.decode(data) : undefined;
+  };
+  const corrupted = () => new SourceFormatError(REASONS.corrupted);
+  let names: WorkbookNames;
+  let strings: string[];
+  let styles: XlsxStyles;
   try {
-    await workbook.xlsx.load(
-      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer,
-      { ignoreNodes: UNREAD_NODES },
-    );
+    names = workbookNames(zip.parts);
+    strings = readSharedStrings(text(names.sharedStrings));
+    styles = readStyles(text(names.styles));
   } catch {
-    throw new SourceFormatError(REASONS.corrupted);
+    throw corrupted();
   }
-  const worksheets = workbook.worksheets;
+  const worksheets = names.sheets.filter(
+    ({ part }) => /^xl\/worksheets\//i.test(part) && zip.parts.has(part),
+  );
   if (worksheets.length > SOURCE_LIMITS.sheets)
     throw new SourceFormatError(limitReason.sheets(worksheets.length));
-  const inline = size.inlineEscapes.length
-    ? await decodedInlineStrings(bytes, size.inlineEscapes, names)
-    : [];
+  // Only the validation elements of each sheet are kept for the drop-down lists.
+  const validationParts = new Map<string, string>();
   let cellTotal = 0;
-  const sheets = worksheets.map((worksheet, sheetIndex) => {
-    const lastRow = worksheet.actualRowCount === 0 ? 0 : worksheet.rowCount;
-    if (lastRow > SOURCE_LIMITS.rows) throw new SourceFormatError(limitReason.rows());
+  const sheets = worksheets.map(({ name, part, hidden }, sheetIndex) => {
+    let sheet: XlsxSheet;
+    try {
+      const data = zip.parts.get(part) ?? new Uint8Array();
+      validationParts.set(part, validationXml(data));
+      sheet = readWorksheet(decoder.decode(data), strings);
+    } catch {
+      throw corrupted();
+    }
+    zip.parts.delete(part);
+    if (sheet.rows.size > 0 && sheet.lastRow > SOURCE_LIMITS.rows)
+      throw new SourceFormatError(limitReason.rows());
+    const merges = mergeRanges(sheet.merges);
+    const hiddenByMerge = mergedAway(merges, sheet.rows.keys());
     const rows: SheetContent['rows'] = [];
+    let lastRow = 0;
+    for (const rowNumber of sheet.rows.keys()) lastRow = Math.max(lastRow, rowNumber);
     for (let rowNumber = 1; rowNumber <= lastRow; rowNumber++) {
-      const row = worksheet.findRow(rowNumber);
       const cells: string[] = [];
       let boldCells = 0;
       let plainCells = 0;
-      row?.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
-        if (cell.isMerged && cell.master !== cell) return;
-        if (columnNumber > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
-        const text = clip(
-          (inline[sheetIndex]?.get(cell.address) ?? displayText(cell.value, cell.numFmt)).trim(),
-        );
-        if (text) {
-          if (++cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
-          while (cells.length < columnNumber - 1) cells.push('');
-          cells[columnNumber - 1] = text;
-          if (cell.font?.bold) boldCells++;
-          else plainCells++;
-        }
-      });
+      for (const cell of sheet.rows.get(rowNumber) ?? []) {
+        if (hiddenByMerge(rowNumber, cell.column)) continue;
+        if (cell.column > SOURCE_LIMITS.columns) throw new SourceFormatError(limitReason.columns());
+        const shown = clip(displayText(cell.value, styles.numFmt(cell.styleId), names.date1904).trim());
+        if (!shown) continue;
+        if (++cellTotal > SOURCE_LIMITS.cells) throw new SourceFormatError(limitReason.cells());
+        while (cells.length < cell.column - 1) cells.push('');
+        cells[cell.column - 1] = shown;
+        if (styles.bold(cell.styleId)) boldCells++;
+        else plainCells++;
+      }
       rows.push({
         rowNumber,
-        ...(row?.hidden ? { hidden: true } : {}),
+        ...(sheet.hiddenRows.has(rowNumber) ? { hidden: true } : {}),
         ...(boldCells > 0 && plainCells === 0 ? { bold: true } : {}),
         cells: trimEnd(cells.map((c) => c ?? '')),
       });
     }
     while (rows.length > 0 && rows[rows.length - 1].cells.length === 0) rows.pop();
-    const columns: SheetContent['columns'] = [];
     const widest = rows.reduce((max, r) => Math.max(max, r.cells.length), 0);
-    for (let columnNumber = 1; columnNumber <= Math.min(widest, SOURCE_LIMITS.columns); columnNumber++) {
-      const column = worksheet.getColumn(columnNumber);
-      columns.push({
-        columnNumber,
-        ...(column.hidden ? { hidden: true } : {}),
-        ...(column.width ? { width: column.width } : {}),
-      });
-    }
-    const mergeRanges = Object.values((worksheet.model as { merges?: string[] }).merges ?? []);
-    const merges = mergeRanges.map((range) => parseRange(range)).filter((m) => m !== null);
-    return sheetOf(sheetIndex, worksheet.name, worksheet.state !== 'visible', rows, columns, merges);
+    const columns = columnsOf(sheet.columns, Math.min(widest, SOURCE_LIMITS.columns));
+    return sheetOf(sheetIndex, name, hidden, rows, columns, merges);
   });
   if (cellTotal === 0) throw new SourceFormatError(REASONS.empty);
   addValidations(sheets, names, validationParts);

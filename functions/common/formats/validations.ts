@@ -1,7 +1,6 @@
 /**
- * A workbook's list validations (drop-downs), read from the sheet XML itself: exceljs is told not
- * to parse them (it expands a validation's range cell by cell, and a whole-sheet one such as
- * `N1:XFD1048576` is 17 billion cells). Each validation is kept as its ranges and its allowed
+ * A workbook's list validations (drop-downs), read from the sheet XML itself, never cell by cell (a
+ * whole-sheet one such as `N1:XFD1048576` is 17 billion cells). Each validation is kept as its ranges and its allowed
  * values, never as cells:
  *
  * - `<dataValidations>` after the cells, and `<x14:dataValidations>` in the extension list (where
@@ -190,8 +189,13 @@ export function rawListValidations(sheetXml: string): RawValidation[] {
 }
 
 export interface WorkbookNames {
-  /** Sheet names in workbook order, each with its worksheet part. */
-  sheets: Array<{ name: string; part: string }>;
+  /** Sheet names in workbook order, each with its worksheet part and whether its tab is hidden. */
+  sheets: Array<{ name: string; part: string; hidden: boolean }>;
+  /** The shared strings and styles parts (the usual names when the relationships do not say). */
+  sharedStrings: string;
+  styles: string;
+  /** Serial dates count from 1904 (older Mac workbooks). */
+  date1904: boolean;
   /** Defined names: name (lower case) → formula, with the sheet index it is local to (or null). */
   definedNames: Array<{ name: string; localSheetId: number | null; formula: string }>;
 }
@@ -199,8 +203,15 @@ export interface WorkbookNames {
 /** xl/workbook.xml and its relationships: the sheets' parts and the defined names. */
 export function workbookNames(files: Map<string, Uint8Array>): WorkbookNames {
   const parser = new DOMParser({ onError: () => undefined });
+  const names: WorkbookNames = {
+    sheets: [],
+    definedNames: [],
+    sharedStrings: 'xl/sharedStrings.xml',
+    styles: 'xl/styles.xml',
+    date1904: false,
+  };
   const workbookXml = files.get('xl/workbook.xml');
-  if (!workbookXml) return { sheets: [], definedNames: [] };
+  if (!workbookXml) return names;
   const workbook = parser.parseFromString(strFromU8(workbookXml), 'text/xml');
   const relsXml = files.get('xl/_rels/workbook.xml.rels');
   const targets = new Map<string, string>();
@@ -208,14 +219,19 @@ export function workbookNames(files: Map<string, Uint8Array>): WorkbookNames {
     const rels = parser.parseFromString(strFromU8(relsXml), 'text/xml');
     for (const rel of Array.from(rels.getElementsByTagName('Relationship'))) {
       const target = rel.getAttribute('Target') ?? '';
-      targets.set(rel.getAttribute('Id') ?? '', target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+      const part = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+      targets.set(rel.getAttribute('Id') ?? '', part);
+      const type = rel.getAttribute('Type') ?? '';
+      if (type.endsWith('/sharedStrings')) names.sharedStrings = part;
+      else if (type.endsWith('/styles')) names.styles = part;
     }
   }
-  const sheets = Array.from(workbook.getElementsByTagNameNS(MAIN_NS, 'sheet')).map((sheet) => ({
+  names.sheets = Array.from(workbook.getElementsByTagNameNS(MAIN_NS, 'sheet')).map((sheet) => ({
     name: sheet.getAttribute('name') ?? '',
     part: targets.get(sheet.getAttributeNS(REL_NS, 'id') ?? '') ?? '',
+    hidden: !['', 'visible'].includes(sheet.getAttribute('state') ?? ''),
   }));
-  const definedNames = Array.from(workbook.getElementsByTagNameNS(MAIN_NS, 'definedName')).map((d) => {
+  names.definedNames = Array.from(workbook.getElementsByTagNameNS(MAIN_NS, 'definedName')).map((d) => {
     const local = d.getAttribute('localSheetId');
     return {
       name: (d.getAttribute('name') ?? '').toLowerCase(),
@@ -223,7 +239,9 @@ export function workbookNames(files: Map<string, Uint8Array>): WorkbookNames {
       formula: (d.textContent ?? '').trim(),
     };
   });
-  return { sheets, definedNames };
+  const date1904 = workbook.getElementsByTagNameNS(MAIN_NS, 'workbookPr')[0]?.getAttribute('date1904');
+  names.date1904 = date1904 === '1' || date1904 === 'true';
+  return names;
 }
 
 /**

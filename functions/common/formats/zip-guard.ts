@@ -268,28 +268,6 @@ export interface ZipContents {
   cellElements: number;
   /** Elements and attributes of word/document.xml (docx), counted before a DOM is built of it. */
   documentNodes: number;
-  /**
-   * Worksheets holding inline strings and what reads as an OOXML escape (`_x000D_`): the reader
-   * decodes those itself (exceljs decodes escapes in shared strings only).
-   */
-  inlineEscapes: string[];
-}
-
-/** Spots, chunk by chunk, whether a worksheet has an inline string and an OOXML escape. */
-function inlineEscapeSpotter() {
-  let carry = '';
-  let inline = false;
-  let escaped = false;
-  return {
-    add(chunk: Uint8Array) {
-      if (inline && escaped) return;
-      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-      inline ||= text.includes('inlineStr');
-      escaped ||= /_x[0-9A-Fa-f]{4}_/.test(text);
-      carry = text.slice(-16);
-    },
-    found: () => inline && escaped,
-  };
 }
 
 /**
@@ -322,7 +300,6 @@ export async function openZip(
   let cellElements = 0;
   let documentNodes = 0;
   let mergedCells = 0;
-  const inlineEscapes: string[] = [];
   for (const entry of entries) {
     const kind = partKind(entry.name, expect);
     const kept: Uint8Array[] = [];
@@ -336,7 +313,6 @@ export async function openZip(
     let quote = 0;
     if (worksheet) sheets++;
     const merges = worksheet ? mergedCellCounter() : undefined;
-    const escapes = worksheet ? inlineEscapeSpotter() : undefined;
     const mergedBefore = mergedCells;
     const size = await inflatePart(bytes, entry, { bytes: PARTS[kind], reason: TOO_BIG[kind] }, (chunk) => {
       inflated += chunk.length;
@@ -349,7 +325,6 @@ export async function openZip(
           state = b === 0x3c ? 1 : state === 1 && b === 0x63 ? 2 : 0;
         }
         mergedCells = mergedBefore + merges!.add(chunk);
-        escapes!.add(chunk);
         if (mergedCells > SOURCE_LIMITS.mergedCells) throw new SourceFormatError(REASONS.mergesTooBig);
       } else if (document) {
         for (let i = 0; i < chunk.length; i++) {
@@ -376,9 +351,8 @@ export async function openZip(
     // A header that lies about the size is a damaged (or hostile) file.
     if (size !== entry.originalSize) throw corrupted();
     if (keeping) parts.set(entry.name, new Uint8Array(Buffer.concat(kept)));
-    if (escapes?.found()) inlineEscapes.push(entry.name);
   }
-  return { parts, sheets, cellElements, documentNodes, inlineEscapes };
+  return { parts, sheets, cellElements, documentNodes };
 }
 
 /** Checks a zip as `expect` without keeping any part. */
