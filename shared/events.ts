@@ -1,15 +1,16 @@
 /**
  * The catalogue of live events: every event the server publishes over the websocket, with the
- * schema of its data. `publish()` accepts only these, and the browser parses what it receives with
- * the same schemas. An event reaches the connections subscribed to its scope; the connection of
+ * schema of its data. `publish()` sends only these (event-fields.ts, the same catalogue without zod),
+ * and the browser parses what it receives with these schemas. An event reaches the connections subscribed to its scope; the connection of
  * the browser session that caused it receives it marked `self: true` (a marker the server sets per
  * connection, so no session id is ever sent to anyone else) and skips it.
  */
 import * as z from 'zod';
-import { HEALTH_STATUSES } from './schemas/library-health';
+import { SCOPE_ID_MAX, SCOPE_KINDS } from './event-fields';
+import { HEALTH_STATUSES } from './schemas/values';
 
-export const SCOPE_KINDS = ['team', 'user', 'project'] as const;
-export const EventScope = z.object({ kind: z.enum(SCOPE_KINDS), id: z.string().min(1).max(128) });
+export { SCOPE_KINDS };
+export const EventScope = z.object({ kind: z.enum(SCOPE_KINDS), id: z.string().min(1).max(SCOPE_ID_MAX) });
 export type EventScope = z.infer<typeof EventScope>;
 export type ScopeKind = EventScope['kind'];
 

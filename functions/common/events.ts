@@ -2,14 +2,16 @@
  * The only way live events leave the server: publish() finds the connections subscribed to the
  * event's scope with one Query, posts the event to each through the API Gateway management API
  * (marked `self` on the connection of the browser session that caused it) and forgets connections
- * that answer Gone. Only catalogue events (shared/events.ts) can be published.
+ * that answer Gone. Only catalogue events (shared/events.ts) can be published, each with only its
+ * own data fields (shared/event-fields.ts).
  */
 import {
   ApiGatewayManagementApiClient,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { type EventScope, LiveEvent } from '../../shared/events';
+import { catalogued } from '../../shared/event-fields';
+import type { EventScope, LiveEvent } from '../../shared/events';
 import { clientFor } from './aws-client';
 import { config } from './config';
 import { db } from './entities';
@@ -78,7 +80,7 @@ export async function publish(
   event: Omit<LiveEvent, 'self'>,
   origin: EventOrigin = {},
 ): Promise<{ delivered: number; gone: number }> {
-  const checked = LiveEvent.parse(event);
+  const checked = catalogued(event);
   const scope = scopeKey(checked.scope);
   const subscriptions = await subscribersOf(scope);
   const gone: typeof subscriptions = [];

@@ -2,7 +2,8 @@
  * A user's e-mail switches as every part of the server reads them: what they saved, over the
  * defaults for whatever they never saved. Reactions ask this before e-mailing someone.
  */
-import { DEFAULT_USER_SETTINGS, EMAIL_SETTINGS, type UserSettings } from '../../shared/schemas/user';
+import type { UserSettings } from '../../shared/schemas/user';
+import { DEFAULT_USER_SETTINGS, EMAIL_SETTINGS } from '../../shared/schemas/values';
 
 /** The stored switches (each may be absent), as on the user entity's `settings`. */
 export type StoredUserSettings = Partial<Record<keyof UserSettings, boolean | undefined>>;

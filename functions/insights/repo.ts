@@ -3,8 +3,8 @@
  * (byAnswered) or by project, the team's projects, and exports.
  */
 import type { EntityItem } from 'electrodb';
-import { PROJECT_STATUSES } from '../../shared/schemas/project';
 import type { Classification } from '../../shared/schemas/question';
+import { PROJECT_STATUSES } from '../../shared/schemas/values';
 import { writeAll } from '../common/batch';
 import { bindService } from '../common/db';
 import { sharedEntities } from '../common/entities';

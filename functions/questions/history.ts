@@ -4,13 +4,8 @@
  * question-activity.ts), written from the table's stream with an id derived from the change, so a
  * redelivered record rewrites the same entry. Pure logic here; the reactions write, the service reads.
  */
-import {
-  type Classification,
-  type FieldChange,
-  HISTORY_FIELDS,
-  type HistoryEntry,
-  type HistoryField,
-} from '../../shared/schemas/question';
+import type { FieldChange, HistoryEntry } from '../../shared/schemas/question';
+import { type Classification, HISTORY_FIELDS, type HistoryField } from '../../shared/schemas/values';
 import { activityIdOf, type QuestionActivityItem, type QuestionItem } from '../common/entities';
 import { changeDescription } from './descriptions';
 

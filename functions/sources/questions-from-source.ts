@@ -6,7 +6,7 @@
  * dashboard counts) and including it again brings the same question back.
  */
 import { complianceText, type WordingLevels } from '../../shared/compliance';
-import { ANSWER_MAX, type Classification, QUESTION_MAX } from '../../shared/schemas/question';
+import { ANSWER_MAX, type Classification, QUESTION_MAX } from '../../shared/schemas/values';
 import { db, newQuestionId, type QuestionItem, type SourceItem } from '../common/entities';
 import { answersFlowToLibrary } from '../common/library-flow';
 import * as repo from './repo';

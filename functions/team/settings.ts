@@ -7,8 +7,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
+import { reviewCycleOf } from '../../shared/review-days';
 import { TEAM_LIBRARY_DEFAULTS } from '../../shared/schemas/answer';
-import { reviewCycleOf } from '../../shared/schemas/review';
 import {
   type ApiAccess,
   type GeneratedApiKey,

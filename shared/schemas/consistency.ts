@@ -5,9 +5,10 @@
  * a reason, which is kept in the questions' activity.
  */
 import * as z from 'zod';
+import { FINDING_KINDS, FINDING_STATUSES } from './values';
 
-export const FINDING_KINDS = ['PAIR', 'LIBRARY'] as const;
-export const FINDING_STATUSES = ['OPEN', 'DISMISSED'] as const;
+export { FINDING_KINDS, FINDING_STATUSES };
+
 export const DISMISS_REASON_MAX = 500;
 
 export const CONSISTENCY_MESSAGES = {

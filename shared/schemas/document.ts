@@ -5,9 +5,9 @@
  */
 import * as z from 'zod';
 import { IsoDate } from './project';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, type DocumentStatus } from './values';
 
-export const DOCUMENT_STATUSES = ['UPLOADED', 'DEACTIVE'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export { DOCUMENT_STATUSES, DOCUMENT_TYPE_IDS, DOCUMENT_TYPES, type DocumentStatus };
 
 /** 25 MB (spec 002 §5, §9). */
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024;
@@ -39,26 +39,6 @@ export const DOCUMENT_MESSAGES = {
 export const removeFileConfirmation = (questions: number) =>
   `This file is attached to ${questions} Question(s). By continuing, you will remove it from all attached questions.`;
 
-/**
- * The document types (GET /documents/types): what evidence a security team keeps. Other is a
- * fixed choice (spec 002 §2.3).
- */
-export const DOCUMENT_TYPES = [
-  { documentTypeId: 'SOC2_REPORT', documentName: 'SOC 2 Type II Report' },
-  { documentTypeId: 'ISO27001_CERTIFICATE', documentName: 'ISO 27001 Certificate' },
-  { documentTypeId: 'PENETRATION_TEST', documentName: 'Penetration Test Summary' },
-  { documentTypeId: 'SECURITY_POLICY', documentName: 'Information Security Policy' },
-  { documentTypeId: 'BUSINESS_CONTINUITY', documentName: 'Business Continuity Plan' },
-  { documentTypeId: 'INSURANCE_CERTIFICATE', documentName: 'Insurance Certificate' },
-  { documentTypeId: 'DATA_PROCESSING_AGREEMENT', documentName: 'Data Processing Agreement' },
-  { documentTypeId: 'PRIVACY_POLICY', documentName: 'Privacy Policy' },
-  { documentTypeId: 'ARCHITECTURE_DIAGRAM', documentName: 'Architecture Diagram' },
-  { documentTypeId: 'OTHER', documentName: 'Other' },
-] as const;
-export const DOCUMENT_TYPE_IDS = DOCUMENT_TYPES.map((t) => t.documentTypeId) as [
-  (typeof DOCUMENT_TYPES)[number]['documentTypeId'],
-  ...(typeof DOCUMENT_TYPES)[number]['documentTypeId'][],
-];
 export const DocumentTypeId = z.enum(DOCUMENT_TYPE_IDS, { error: DOCUMENT_MESSAGES.typeRequired });
 export type DocumentTypeId = z.infer<typeof DocumentTypeId>;
 export const DocumentType = z.object({ documentTypeId: DocumentTypeId, documentName: z.string() });

@@ -4,22 +4,16 @@
  */
 import * as z from 'zod';
 import { Id } from '../routes/route';
-import { ANSWER_STATUSES, CLASSIFICATIONS } from './values';
+import {
+  ANSWER_STATUSES,
+  CLASSIFICATIONS,
+  CONFLICT_KINDS,
+  HEALTH_MESSAGES,
+  HEALTH_STATUSES,
+  mergedReason,
+} from './values';
 
-export const HEALTH_STATUSES = ['IDLE', 'QUEUED', 'RUNNING'] as const;
-export const CONFLICT_KINDS = ['COMPLIANCE', 'CONTRADICTION'] as const;
-
-export const HEALTH_MESSAGES = {
-  groupGone: 'This group has changed since the last check. Run the check again.',
-  conflictGone: 'This conflict has changed since the last check. Run the check again.',
-  notInGroup: 'Pick one of the answers of this group',
-  reason: 'Please give a reason',
-  failed: 'The last check stopped unexpectedly. Run it again.',
-} as const;
-
-/** The reason an answer merged into another is archived with. */
-export const mergedReason = (question: string) =>
-  `Merged into "${question.length > 120 ? `${question.slice(0, 117)}…` : question}"`;
+export { CONFLICT_KINDS, HEALTH_MESSAGES, HEALTH_STATUSES, mergedReason };
 
 export const HealthAnswer = z.object({
   answerId: z.string(),

@@ -5,18 +5,26 @@ import * as z from 'zod';
 import { Id } from '../routes/route';
 import { PageCursor } from './common';
 
-import { CLASSIFICATIONS, CREATION_TYPES, RESPONSE_STATUSES } from './values';
+import {
+  ANSWER_MAX,
+  CLASSIFICATIONS,
+  CREATION_TYPES,
+  HISTORY_FIELDS,
+  QUESTION_MAX,
+  RESPONSE_STATUSES,
+} from './values';
 
 export {
+  ANSWER_MAX,
   CLASSIFICATIONS,
   type Classification,
   CREATION_TYPES,
+  HISTORY_FIELDS,
+  type HistoryField,
+  QUESTION_MAX,
   RESPONSE_STATUSES,
   type ResponseStatus,
 } from './values';
-
-export const QUESTION_MAX = 4000;
-export const ANSWER_MAX = 4000;
 export const ADD_QUESTION_MESSAGE = 'Please check the question';
 
 /** A question's draft from Fill from library: the library entry it cites, how confident, which run. */
@@ -88,14 +96,6 @@ export const QuestionPage = z.object({
 export type QuestionPage = z.infer<typeof QuestionPage>;
 
 /** The fields a question's history follows (answer history, beyond the spec). */
-export const HISTORY_FIELDS = [
-  'answer',
-  'responseClassification',
-  'includeInLibrary',
-  'responseStatus',
-  'assignedToUserId',
-] as const;
-export type HistoryField = (typeof HISTORY_FIELDS)[number];
 export const FieldChange = z.object({
   field: z.enum(HISTORY_FIELDS),
   /** Absent for an empty value (no assignee). */

@@ -8,13 +8,9 @@ import { INVITATION_LIMIT_MESSAGE } from '../constants';
 import { Id } from '../routes/route';
 import { emailAddress } from './common';
 import { CLASSIFICATIONS } from './question';
+import { INVITE_STATUSES, type InviteStatus, QUIZ_ITEM_TYPES, type QuizItemType } from './values';
 
-export const QUIZ_ITEM_TYPES = ['SECTION', 'QUESTION'] as const;
-export type QuizItemType = (typeof QUIZ_ITEM_TYPES)[number];
-
-/** UNCLAIMED until the recipient accepts or declines, or the sender cancels; ANSWERED once the recipient's project is closed. */
-export const INVITE_STATUSES = ['UNCLAIMED', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'ANSWERED'] as const;
-export type InviteStatus = (typeof INVITE_STATUSES)[number];
+export { INVITE_STATUSES, type InviteStatus, QUIZ_ITEM_TYPES, type QuizItemType };
 
 export const QUIZ_NAME_MAX = 200;
 export const QUIZ_DESCRIPTION_MAX = 2000;

@@ -4,21 +4,28 @@
  * date passes the answer goes to Needs Review and its owner is told; reviewing records who and when.
  */
 import * as z from 'zod';
-import { NEVER_DUE } from './values';
+import { NEVER_DUE, REVIEW_HISTORY_KINDS } from './values';
 
-/** The team's review cycle in months; null is none (the default). */
-export const REVIEW_CYCLES = [3, 6, 12] as const;
+// The calendar (cycles, review-by days, due) is zod-free, for the background functions.
+export {
+  addDays,
+  addMonths,
+  DIGEST_DAYS,
+  DUE_SOON_DAYS,
+  dayOf,
+  isDueForReview,
+  REVIEW_CYCLES,
+  REVIEW_DUE_REASON,
+  reviewCycleOf,
+  reviewDayOf,
+} from '../review-days';
+export { REVIEW_HISTORY_KINDS };
+
 export const ReviewCycle = z.union([z.literal(3), z.literal(6), z.literal(12)]).nullable();
 export type ReviewCycle = z.infer<typeof ReviewCycle>;
 
 // The review-by day of an answer nothing makes due: in values.ts, which entities import without zod.
 export { NEVER_DUE };
-/** The Due for review view lists answers whose review-by day is this close, or past. */
-export const DUE_SOON_DAYS = 30;
-/** The weekly digest lists an owner's answers due within this many days, or overdue. */
-export const DIGEST_DAYS = 7;
-/** The reason a due answer carries in Needs Review. */
-export const REVIEW_DUE_REASON = 'Due for review';
 
 export const REVIEW_MESSAGES = {
   notMember: 'Choose a member of the team as the owner',
@@ -37,44 +44,6 @@ export const ReviewDay = z
     return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
   }, REVIEW_MESSAGES.badDay);
 
-/** YYYY-MM-DD of an ISO time or day. */
-export const dayOf = (time: string) => time.slice(0, 10);
-
-/** A day plus some days (UTC calendar days). */
-export function addDays(day: string, count: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A day plus some months; a day the month lacks becomes its last (31 January + 1 → 28 February). */
-export function addMonths(day: string, count: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  const months = y * 12 + (m - 1) + count;
-  const year = Math.floor(months / 12);
-  const month = months % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-/**
- * An answer's review-by day: the one set on the answer, else its last review (or, never reviewed,
- * when it entered the library) plus the team's cycle, else never. Archived answers are never due.
- */
-export function reviewDayOf(
-  answer: { answerStatus: string; createdAt: string; lastReviewedAt?: string; reviewByOn?: string },
-  cycle: ReviewCycle | undefined,
-): string {
-  if (answer.answerStatus === 'ARCHIVED') return NEVER_DUE;
-  if (answer.reviewByOn) return answer.reviewByOn;
-  if (!cycle) return NEVER_DUE;
-  return addMonths(dayOf(answer.lastReviewedAt ?? answer.createdAt), cycle);
-}
-
-/** Due for review on `today`: its review-by day is within DUE_SOON_DAYS, or past. */
-export const isDueForReview = (nextReviewOn: string | undefined, today: string) =>
-  Boolean(nextReviewOn) &&
-  nextReviewOn !== NEVER_DUE &&
-  (nextReviewOn as string) <= addDays(today, DUE_SOON_DAYS);
-
 export const UpdateAnswerReviewRequest = z
   .strictObject({
     /** A member of the team. */
@@ -90,15 +59,6 @@ export type UpdateAnswerReviewRequest = z.infer<typeof UpdateAnswerReviewRequest
 
 export const ConfirmAnswerRequest = z.strictObject({ version: z.number().int().min(1).optional() });
 
-export const REVIEW_HISTORY_KINDS = [
-  'CONFIRMED',
-  'EDITED',
-  'ARCHIVED',
-  'RESTORED',
-  'DUE',
-  'OWNER_CHANGED',
-  'REVIEW_DATE_SET',
-] as const;
 /** What a merge in Library health added to the answer kept (issue 28 part 2). */
 export const MERGE_HISTORY_KINDS = ['MERGED', 'CONFLICT_RESOLVED'] as const;
 export const ReviewHistoryEntry = z.object({
@@ -129,5 +89,3 @@ export const ReviewSummary = z.object({
 export type ReviewSummary = z.infer<typeof ReviewSummary>;
 
 /** The stored cycle (months; 0 or absent for none) as the settings show it. */
-export const reviewCycleOf = (months: number | undefined | null): ReviewCycle =>
-  months === 3 || months === 6 || months === 12 ? months : null;

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { LIMITS } from '../constants';
 import { emailAddress, PresignedUpload } from './common';
+import { DEFAULT_USER_SETTINGS, EMAIL_SETTINGS, type EmailSetting } from './values';
+
+export { DEFAULT_USER_SETTINGS, EMAIL_SETTINGS, type EmailSetting };
 
 export const ACCOUNT_STATUSES = [
   'USER_NOT_REGISTERED',
@@ -84,16 +87,6 @@ export const PhotoUploadResponse = z.object({
 });
 export const PhotoCompleteRequest = z.object({ photo: z.string().min(1).max(1024) });
 
-/** The caller's e-mail switches (spec 002 §3 User settings). */
-export const EMAIL_SETTINGS = [
-  'sendEmailOnProjectAssigned',
-  'sendEmailOnQuestionAssigned',
-  'sendEmailOnBeingMentioned',
-  'sendEmailOnBeingRepliedTo',
-  'sendEmailOnProjectCreated',
-  'sendEmailOnLibraryReviewDue',
-] as const;
-export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
 export const UserSettings = z.object({
   sendEmailOnProjectAssigned: z.boolean(),
   sendEmailOnQuestionAssigned: z.boolean(),
@@ -105,15 +98,6 @@ export const UserSettings = z.object({
   sendEmailOnLibraryReviewDue: z.boolean(),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
-/** What a user who never saved settings gets: every e-mail about their own work, none about others'. */
-export const DEFAULT_USER_SETTINGS: UserSettings = {
-  sendEmailOnProjectAssigned: true,
-  sendEmailOnQuestionAssigned: true,
-  sendEmailOnBeingMentioned: true,
-  sendEmailOnBeingRepliedTo: true,
-  sendEmailOnProjectCreated: false,
-  sendEmailOnLibraryReviewDue: true,
-};
 export const UpdateUserSettingsRequest = UserSettings.partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');

@@ -28,6 +28,8 @@ export const CLASSIFICATIONS = [
 ] as const;
 export type Classification = (typeof CLASSIFICATIONS)[number];
 export const CREATION_TYPES = ['MANUAL', 'IMPORTED'] as const;
+export const QUESTION_MAX = 4000;
+export const ANSWER_MAX = 4000;
 
 // ——— Sources (source.ts) ———
 export const SOURCE_FORMATS = ['xlsx', 'csv', 'docx'] as const;
@@ -126,3 +128,97 @@ export const COMMENT_MAX = 4000;
 
 /** The review-by day of an answer nothing makes due (sorts after every real day). */
 export const NEVER_DUE = '9999-12-31';
+
+// ——— Documents (document.ts) ———
+export const DOCUMENT_STATUSES = ['UPLOADED', 'DEACTIVE'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/**
+ * The document types (GET /documents/types): what evidence a security team keeps. Other is a
+ * fixed choice (spec 002 §2.3).
+ */
+export const DOCUMENT_TYPES = [
+  { documentTypeId: 'SOC2_REPORT', documentName: 'SOC 2 Type II Report' },
+  { documentTypeId: 'ISO27001_CERTIFICATE', documentName: 'ISO 27001 Certificate' },
+  { documentTypeId: 'PENETRATION_TEST', documentName: 'Penetration Test Summary' },
+  { documentTypeId: 'SECURITY_POLICY', documentName: 'Information Security Policy' },
+  { documentTypeId: 'BUSINESS_CONTINUITY', documentName: 'Business Continuity Plan' },
+  { documentTypeId: 'INSURANCE_CERTIFICATE', documentName: 'Insurance Certificate' },
+  { documentTypeId: 'DATA_PROCESSING_AGREEMENT', documentName: 'Data Processing Agreement' },
+  { documentTypeId: 'PRIVACY_POLICY', documentName: 'Privacy Policy' },
+  { documentTypeId: 'ARCHITECTURE_DIAGRAM', documentName: 'Architecture Diagram' },
+  { documentTypeId: 'OTHER', documentName: 'Other' },
+] as const;
+export const DOCUMENT_TYPE_IDS = DOCUMENT_TYPES.map((t) => t.documentTypeId) as [
+  (typeof DOCUMENT_TYPES)[number]['documentTypeId'],
+  ...(typeof DOCUMENT_TYPES)[number]['documentTypeId'][],
+];
+
+// ——— Library health (library-health.ts) ———
+export const HEALTH_STATUSES = ['IDLE', 'QUEUED', 'RUNNING'] as const;
+export const CONFLICT_KINDS = ['COMPLIANCE', 'CONTRADICTION'] as const;
+export const HEALTH_MESSAGES = {
+  groupGone: 'This group has changed since the last check. Run the check again.',
+  conflictGone: 'This conflict has changed since the last check. Run the check again.',
+  notInGroup: 'Pick one of the answers of this group',
+  reason: 'Please give a reason',
+  failed: 'The last check stopped unexpectedly. Run it again.',
+} as const;
+
+/** The reason an answer merged into another is archived with. */
+export const mergedReason = (question: string) =>
+  `Merged into "${question.length > 120 ? `${question.slice(0, 117)}…` : question}"`;
+
+// ——— Consistency (consistency.ts) ———
+export const FINDING_KINDS = ['PAIR', 'LIBRARY'] as const;
+export const FINDING_STATUSES = ['OPEN', 'DISMISSED'] as const;
+
+// ——— Quizzes (quiz.ts) ———
+export const QUIZ_ITEM_TYPES = ['SECTION', 'QUESTION'] as const;
+export type QuizItemType = (typeof QUIZ_ITEM_TYPES)[number];
+
+/** UNCLAIMED until the recipient accepts or declines, or the sender cancels; ANSWERED once the recipient's project is closed. */
+export const INVITE_STATUSES = ['UNCLAIMED', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'ANSWERED'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+// ——— Library review (review.ts) ———
+export const REVIEW_HISTORY_KINDS = [
+  'CONFIRMED',
+  'EDITED',
+  'ARCHIVED',
+  'RESTORED',
+  'DUE',
+  'OWNER_CHANGED',
+  'REVIEW_DATE_SET',
+] as const;
+
+// ——— Question history (question.ts) ———
+export const HISTORY_FIELDS = [
+  'answer',
+  'responseClassification',
+  'includeInLibrary',
+  'responseStatus',
+  'assignedToUserId',
+] as const;
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+// ——— User settings (user.ts) ———
+/** The caller's e-mail switches (spec 002 §3 User settings). */
+export const EMAIL_SETTINGS = [
+  'sendEmailOnProjectAssigned',
+  'sendEmailOnQuestionAssigned',
+  'sendEmailOnBeingMentioned',
+  'sendEmailOnBeingRepliedTo',
+  'sendEmailOnProjectCreated',
+  'sendEmailOnLibraryReviewDue',
+] as const;
+export type EmailSetting = (typeof EMAIL_SETTINGS)[number];
+/** What a user who never saved settings gets: every e-mail about their own work, none about others'. */
+export const DEFAULT_USER_SETTINGS: Record<EmailSetting, boolean> = {
+  sendEmailOnProjectAssigned: true,
+  sendEmailOnQuestionAssigned: true,
+  sendEmailOnBeingMentioned: true,
+  sendEmailOnBeingRepliedTo: true,
+  sendEmailOnProjectCreated: false,
+  sendEmailOnLibraryReviewDue: true,
+};

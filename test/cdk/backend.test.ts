@@ -56,8 +56,6 @@ const BUNDLE_LIMIT_BYTES = 1_000_000;
 const BUNDLE_CEILINGS = new Map([
   ['functions/sources/handler.ts', 1_090_000],
   ['functions/sources/processor.ts', 1_200_000],
-  // The reactions grew past 1 MB with the library's review, health, gaps and consistency reactions (issue 28).
-  ['functions/reactions/handler.ts', 1_030_000],
 ]);
 
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
@@ -125,6 +123,37 @@ describe('Lambda', () => {
       const size = statSync(join(asset, 'index.mjs')).size;
       expect(size, `${entry} (${id})`).toBeLessThan(BUNDLE_CEILINGS.get(entry ?? '') ?? BUNDLE_LIMIT_BYTES);
     }
+  });
+
+  it('keeps zod out of the background functions that validate no request (its schemas cost every cold start)', () => {
+    const zodFree = new Set<string>(
+      [
+        'streamDispatcher',
+        'reactions',
+        'inboundMail',
+        'libraryFileReader',
+        'libraryHealth',
+        'mailEvents',
+        'libraryReviewDue',
+        'libraryReviewDigest',
+      ].map((name) => BACKGROUND_FUNCTIONS[name as keyof typeof BACKGROUND_FUNCTIONS].entry),
+    );
+    let checked = 0;
+    for (const [id, fn] of handlerFunctions(resources)) {
+      const description = String(resources[roleOf(fn)].Properties.Description);
+      const entry = /^Execution role of (\S+) only$/.exec(description)?.[1] ?? '';
+      if (!zodFree.has(entry)) continue;
+      const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+      const { sources } = JSON.parse(readFileSync(join(asset, 'index.mjs.map'), 'utf8')) as {
+        sources: string[];
+      };
+      expect(
+        sources.filter((source) => source.includes('node_modules/zod/')),
+        `${entry} (${id})`,
+      ).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBe(zodFree.size);
   });
 
   it('keeps the API reference renderer out of the meta bundle (the site serves it)', () => {

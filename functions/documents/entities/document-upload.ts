@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { DOCUMENT_TYPE_IDS } from '../../../shared/schemas/document';
+import { DOCUMENT_TYPE_IDS } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps } from '../../common/entities/keys';
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPE_IDS } from '../../../shared/schemas/document';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPE_IDS } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 export const EXPIRY_NOTICES = ['NONE', 'SOON', 'EXPIRED'] as const;

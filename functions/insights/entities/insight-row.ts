@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { CLASSIFICATIONS } from '../../../shared/schemas/question';
+import { CLASSIFICATIONS } from '../../../shared/schemas/values';
 import { key, SERVICE } from '../../common/entities/keys';
 
 /**

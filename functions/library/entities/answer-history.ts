@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { REVIEW_HISTORY_KINDS } from '../../../shared/schemas/review';
+import { REVIEW_HISTORY_KINDS } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps } from '../../common/entities/keys';
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { FINDING_KINDS, FINDING_STATUSES } from '../../../shared/schemas/consistency';
+import { FINDING_KINDS, FINDING_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 const side = {

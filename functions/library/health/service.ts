@@ -7,15 +7,14 @@
  * project's work is not exposed through it.
  */
 import type { z } from 'zod';
-import {
-  HEALTH_MESSAGES,
-  type HealthAnswer,
-  type HealthConflict,
-  type LibraryHealth,
-  type LibraryHealthSummary,
-  mergedReason,
-  type ResolveConflictRequest,
+import type {
+  HealthAnswer,
+  HealthConflict,
+  LibraryHealth,
+  LibraryHealthSummary,
+  ResolveConflictRequest,
 } from '../../../shared/schemas/library-health';
+import { HEALTH_MESSAGES, mergedReason } from '../../../shared/schemas/values';
 import type { TeamCaller } from '../../common/caller';
 import { claimsOf, clashOf } from '../../common/contradiction';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';

@@ -3,7 +3,7 @@
  * library answers due for review within DIGEST_DAYS or overdue, recorded once per owner and week;
  * the stream sends each (reactions.ts), honouring the owner's e-mail switch.
  */
-import { addDays, DIGEST_DAYS, dayOf } from '../../../shared/schemas/review';
+import { addDays, DIGEST_DAYS, dayOf } from '../../../shared/review-days';
 import { ownerOf } from './fields';
 import * as repo from './repo';
 

@@ -4,7 +4,7 @@
  * Review, once for that day (reviewNoticeOn). Its owner is told from the stream (reactions.ts), so
  * a run that stops half way loses nothing: the next run reads what is still due.
  */
-import { dayOf, REVIEW_DUE_REASON } from '../../../shared/schemas/review';
+import { dayOf, REVIEW_DUE_REASON } from '../../../shared/review-days';
 import { inPool } from '../../common/batch';
 import { sessionMark } from '../../common/session-mark';
 import * as repo from './repo';

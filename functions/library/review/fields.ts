@@ -1,5 +1,6 @@
 /** How an answer's owner and review show in the library's lists (service.ts toAnswer, the views). */
-import { dayOf, isDueForReview, NEVER_DUE } from '../../../shared/schemas/review';
+import { dayOf, isDueForReview } from '../../../shared/review-days';
+import { NEVER_DUE } from '../../../shared/schemas/values';
 import type { LibraryAnswerItem } from '../repo';
 
 /** The answer's owner: the one set, else whoever added it. */

@@ -12,12 +12,7 @@
  * Writes here never bump the answer's version (an editor's version stays good) and change nothing
  * these reactions read as a person's change, so they end.
  */
-import {
-  REVIEW_DUE_REASON,
-  type ReviewCycle,
-  reviewCycleOf,
-  reviewDayOf,
-} from '../../../shared/schemas/review';
+import { REVIEW_DUE_REASON, type ReviewCycle, reviewCycleOf, reviewDayOf } from '../../../shared/review-days';
 import { inPool } from '../../common/batch';
 import { config } from '../../common/config';
 import { sendEmail } from '../../common/email';

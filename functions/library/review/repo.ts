@@ -3,7 +3,8 @@
  * digest), an answer's review fields, its history. The library group owns these entities.
  */
 import type { EntityItem } from 'electrodb';
-import { addDays, NEVER_DUE } from '../../../shared/schemas/review';
+import { addDays } from '../../../shared/review-days';
+import { NEVER_DUE } from '../../../shared/schemas/values';
 import { bindService } from '../../common/db';
 import { sharedEntities } from '../../common/entities';
 import { isConditionFailure } from '../../common/errors';

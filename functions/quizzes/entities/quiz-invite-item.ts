@@ -1,6 +1,5 @@
 import { Entity } from 'electrodb';
-import { CLASSIFICATIONS } from '../../../shared/schemas/question';
-import { QUIZ_ITEM_TYPES } from '../../../shared/schemas/quiz';
+import { CLASSIFICATIONS, QUIZ_ITEM_TYPES } from '../../../shared/schemas/values';
 import { key, SERVICE } from '../../common/entities/keys';
 
 /**

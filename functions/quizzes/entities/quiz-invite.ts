@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { INVITE_STATUSES } from '../../../shared/schemas/quiz';
+import { INVITE_STATUSES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**

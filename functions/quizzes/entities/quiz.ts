@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { QUIZ_ITEM_TYPES } from '../../../shared/schemas/quiz';
+import { QUIZ_ITEM_TYPES } from '../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../common/entities/keys';
 
 /**

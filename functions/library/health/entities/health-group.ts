@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { CONFLICT_KINDS } from '../../../../shared/schemas/library-health';
+import { CONFLICT_KINDS } from '../../../../shared/schemas/values';
 import { key, SERVICE, timestamps } from '../../../common/entities/keys';
 
 /**

@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { HEALTH_STATUSES } from '../../../../shared/schemas/library-health';
+import { HEALTH_STATUSES } from '../../../../shared/schemas/values';
 import { key, SERVICE, timestamps, updatedAt } from '../../../common/entities/keys';
 
 /**
