@@ -51,6 +51,9 @@ const DAY_MS = 86_400_000;
 const dateSerial = (serial: number, date1904: boolean) =>
   Math.round((serial - 25_569 + (date1904 ? 1_462 : 0)) * DAY_MS) / DAY_MS + 25_569;
 
+/** A number format of elapsed time: hours, minutes or seconds in brackets (`[h]:mm:ss`). */
+const ELAPSED = /\[(h+|m+|s+)\]/i;
+
 /** Whether a number format shows a date or a time (its text in quotes and brackets aside). */
 export const isDateFormat = (format: string | undefined) =>
   !!format && /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
@@ -90,7 +93,8 @@ export function displayText(value: XlsxValue, numFmt: string | undefined, date19
     case 'none':
       return '';
     case 'number':
-      return isDateFormat(numFmt)
+      // An elapsed time ([h]:mm) is a duration, the same in either date system.
+      return isDateFormat(numFmt) && !ELAPSED.test(numFmt ?? '')
         ? formatNumber(dateSerial(value.value, date1904), numFmt)
         : formatNumber(value.value, numFmt);
     case 'date': {
@@ -194,8 +198,11 @@ function columnsOf(ranges: XlsxColumnRange[], count: number): SheetContent['colu
   });
 }
 
-/** The parts the reader uses: the workbook, its relationships, strings, styles and worksheets. */
-const READ_PARTS = /^xl\/(worksheets\/[^/]+\.xml|workbook\.xml|_rels\/workbook\.xml\.rels|[^/]+\.xml)$/i;
+/**
+ * The parts the reader may use: the workbook, its relationships, worksheets, and the strings and
+ * styles wherever the relationships put them; never drawings, charts, pivot caches and the like.
+ */
+const READ_PARTS = /^xl\/(?!(drawings|charts|chartsheets|pivotCache|pivotTables|media|theme|externalLinks|tables|queryTables|ctrlProps|customXml|slicers|slicerCaches|timelines|printerSettings|activeX|embeddings|richData|model)\/).*(\.xml|\.rels)$/i;
 
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   // Every part inflated once through the counter (sizes capped), sheets and cells counted, before

@@ -12,7 +12,9 @@
  * - a font with `<b val="0"/>` is not bold; a `t="d"` cell (an ISO date) is that date;
  * - a formula's text result and a `t="str"` cell are decoded once (exceljs decoded entities twice)
  *   and their OOXML escapes (`_x000D_`) decoded, as in every other string;
- * - the shared strings and styles parts are found through the workbook's relationships.
+ * - the shared strings and styles parts are found through the workbook's relationships;
+ * - a formula's cached shared string (`t="s"`, written by SheetJS) and CDATA text are read;
+ * - elapsed times (`[h]:mm:ss`) are durations, never moved by a 1904 workbook's epoch.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
@@ -249,7 +251,7 @@ function storedValue(
   if (raw === undefined || (formula && raw === '')) return formula ? ({ kind: 'none' } as const) : undefined;
   switch (type) {
     case 's':
-      if (formula) break;
+      // A formula's cached result may be a shared string too (SheetJS writes them so).
       return { kind: 'text', text: sharedStrings[Number.parseInt(raw, 10)] ?? '' } as const;
     case 'str':
       return { kind: 'text', text: decodeEscapes(raw) } as const;

@@ -128,8 +128,9 @@ describe('readSpreadsheet (xlsx)', () => {
 /** A workbook written part by part, as generators other than Excel write them. */
 function handWrittenXlsx(
   sheetXml: string,
-  options: { date1904?: boolean; styles?: string; strings?: string } = {},
+  options: { date1904?: boolean; styles?: string; strings?: string; stringsPart?: string } = {},
 ) {
+  const stringsPart = options.stringsPart ?? 'strings.xml';
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   return zipSync({
@@ -140,30 +141,34 @@ function handWrittenXlsx(
     'xl/_rels/workbook.xml.rels': strToU8(
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/answers.xml"/>` +
-        `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="strings.xml"/>` +
+        `<Relationship Id="rId2" Type="${rel}/sharedStrings" Target="${stringsPart}"/>` +
         `<Relationship Id="rId3" Type="${rel}/styles" Target="looks.xml"/></Relationships>`,
     ),
-    'xl/strings.xml': strToU8(`<sst xmlns="${main}">${options.strings ?? ''}</sst>`),
+    [`xl/${stringsPart}`]: strToU8(`<sst xmlns="${main}">${options.strings ?? ''}</sst>`),
     'xl/looks.xml': strToU8(`<styleSheet xmlns="${main}">${options.styles ?? ''}</styleSheet>`),
     'xl/worksheets/answers.xml': strToU8(`<worksheet xmlns="${main}">${sheetXml}</worksheet>`),
   });
 }
 
 describe('readSpreadsheet (xlsx written by other tools)', () => {
-  it('reads rows and cells without references, prefixed elements and phonetic runs, through the relationships', async () => {
+  it('reads rows and cells without references, prefixed elements, phonetic runs and string formula results, through the relationships', async () => {
     // Prepare: strings and styles under other part names; rows and cells without `r`; an `x:` prefix.
     const strings =
       '<si><t>Question</t></si>' +
       '<si><r><t>Do you encrypt </t></r><r><rPr><b/></rPr><t>backups</t></r><rPh sb="0" eb="1"><t>ignored</t></rPh></si>';
     const sheet =
       '<sheetData><row><c t="s"><v>0</v></c><c t="inlineStr"><is><t>Answer</t></is></c></row>' +
-      '<row><c t="s"><v>1</v></c><c t="str"><v>Yes &amp; AES-256_x000A_daily</v></c></row></sheetData>';
+      '<row><c t="s"><v>1</v></c><c t="str"><v>Yes &amp; AES-256_x000A_daily</v></c></row>' +
+      '<row><c t="s"><f>A1</f><v>0</v></c></row></sheetData>';
     const prefixed = handWrittenXlsx(
       `<x:sheetData xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:row r="2"><x:c r="B2" t="inlineStr"><x:is><x:t>Prefixed</x:t></x:is></x:c></x:row></x:sheetData>`,
     );
 
     // Act
-    const { sheets } = await readSpreadsheet(handWrittenXlsx(sheet, { strings }), 'xlsx');
+    const { sheets } = await readSpreadsheet(
+      handWrittenXlsx(sheet, { strings, stringsPart: 'strings/shared1.xml' }),
+      'xlsx',
+    );
     const other = await readSpreadsheet(prefixed, 'xlsx');
 
     // Assess
@@ -171,6 +176,7 @@ describe('readSpreadsheet (xlsx written by other tools)', () => {
     expect(sheets[0].content.rows.map((r) => r.cells)).toEqual([
       ['Question', 'Answer'],
       ['Do you encrypt backups', 'Yes & AES-256\ndaily'],
+      ['Question'],
     ]);
     expect(other.sheets[0].content.rows.map((r) => r.cells)).toEqual([[], ['', 'Prefixed']]);
   });
@@ -179,18 +185,29 @@ describe('readSpreadsheet (xlsx written by other tools)', () => {
     // Prepare: style 1 is built-in 14 (short date), 2 is 22 (short date and time), 3 a bold font switched off.
     const styles =
       '<fonts count="2"><font><sz val="11"/></font><font><b val="0"/></font></fonts>' +
-      '<cellXfs count="4"><xf numFmtId="0" fontId="0"/><xf numFmtId="14" fontId="0"/><xf numFmtId="22" fontId="0"/><xf numFmtId="0" fontId="1"/></cellXfs>';
+      '<cellXfs count="5"><xf numFmtId="0" fontId="0"/><xf numFmtId="14" fontId="0"/><xf numFmtId="22" fontId="0"/><xf numFmtId="0" fontId="1"/><xf numFmtId="46" fontId="0"/></cellXfs>';
     const sheet =
       '<sheetData><row r="1"><c r="A1" t="inlineStr" s="3"><is><t>Title</t></is></c></row>' +
-      '<row r="2"><c r="A2" s="1"><v>40000</v></c><c r="B2" s="2"><v>40000.5</v></c><c r="C2" t="d"><v>2024-03-05T00:00:00</v></c></row></sheetData>';
+      '<row r="2"><c r="A2" s="1"><v>40000</v></c><c r="B2" s="2"><v>40000.5</v></c><c r="C2" t="d"><v>2024-03-05T00:00:00</v></c><c r="D2" s="4"><v>1.25</v></c></row></sheetData>';
 
     // Act
     const mac = await readSpreadsheet(handWrittenXlsx(sheet, { styles, date1904: true }), 'xlsx');
     const windows = await readSpreadsheet(handWrittenXlsx(sheet, { styles }), 'xlsx');
 
     // Assess
-    expect(mac.sheets[0].content.rows[1].cells).toEqual(['2013-07-07', '2013-07-07 12:00', '2024-03-05']);
-    expect(windows.sheets[0].content.rows[1].cells).toEqual(['2009-07-06', '2009-07-06 12:00', '2024-03-05']);
+    // An elapsed time (built-in 46, [h]:mm:ss) is a duration, the same in both date systems.
+    expect(mac.sheets[0].content.rows[1].cells).toEqual([
+      '2013-07-07',
+      '2013-07-07 12:00',
+      '2024-03-05',
+      '30:00:00',
+    ]);
+    expect(windows.sheets[0].content.rows[1].cells).toEqual([
+      '2009-07-06',
+      '2009-07-06 12:00',
+      '2024-03-05',
+      '30:00:00',
+    ]);
     expect(windows.sheets[0].content.rows[0].bold).toBeUndefined();
   });
 
