@@ -4,7 +4,7 @@
  * configuration is stored with its version (a stale save answers 409). A sheet save too large for
  * one request is stored first and applied by the processing job (applySheet).
  */
-import type { WordingLevels } from '../../shared/compliance';
+import { classificationOf, type WordingLevels } from '../../shared/compliance';
 import type { ComplianceWording } from '../../shared/schemas/project';
 import {
   type Annotation,
@@ -23,10 +23,10 @@ import { documentOutline } from '../common/formats/document-outline';
 import { placeAnswer } from '../common/formats/typed-text';
 import { logger } from '../common/logger';
 import { sessionMark } from '../common/session-mark';
+import { fromRanges, markTitles, shownText, titleSections, toRanges } from '../common/sheet-rows';
 import { readObjectBytes } from '../common/storage';
-import { classificationOf, type SourcedQuestion, syncQuestions } from './questions-from-source';
+import { type SourcedQuestion, syncQuestions } from './questions-from-source';
 import * as repo from './repo';
-import { fromRanges, markTitles, shownText, titleSections, toRanges } from './rows';
 import {
   documentContentKey,
   NOT_READY,

@@ -1,7 +1,6 @@
 import { sources as sourcesRoutes } from '../../shared/routes/sources';
 import { createGroupHandler } from '../common/http';
 import { configureDocument, configureSheet } from './configure';
-import { downloadSource, exportPreview, exportQuestions } from './exports/service';
 import { completeSource, createSource, getDocument, getSheet, getSource, listSources } from './sources';
 import {
   applySourceVersion,
@@ -17,8 +16,6 @@ export const handler = createGroupHandler(sourcesRoutes, {
   completeSource: async ({ caller, params, body, sessionId }) =>
     completeSource(caller, params.projectId, body.projectSourceId, sessionId),
   getSource: async ({ caller, params }) => getSource(caller, params.projectId, params.projectSourceId),
-  downloadSource: async ({ caller, params }) =>
-    downloadSource(caller, params.projectId, params.projectSourceId),
   getSheet: async ({ caller, params }) =>
     getSheet(caller, params.projectId, params.projectSourceId, params.sheetId),
   configureSheet: async ({ caller, params, body, sessionId }) =>
@@ -44,6 +41,4 @@ export const handler = createGroupHandler(sourcesRoutes, {
     applySourceVersion(caller, params.projectId, params.projectSourceId, sessionId),
   discardSourceVersion: async ({ caller, params, sessionId }) =>
     discardSourceVersion(caller, params.projectId, params.projectSourceId, sessionId),
-  previewExport: async ({ caller, params, body }) => exportPreview(caller, params.projectId, body),
-  exportQuestions: async ({ caller, params, body }) => exportQuestions(caller, params.projectId, body),
 });

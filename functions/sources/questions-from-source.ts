@@ -5,7 +5,6 @@
  * duplicates a question; a place no longer included unlinks its question (it leaves the list and the
  * dashboard counts) and including it again brings the same question back.
  */
-import { complianceText, type WordingLevels } from '../../shared/compliance';
 import { ANSWER_MAX, type Classification, QUESTION_MAX } from '../../shared/schemas/values';
 import { db, newQuestionId, type QuestionItem, type SourceItem } from '../common/entities';
 import { answersFlowToLibrary } from '../common/library-flow';
@@ -142,27 +141,4 @@ export async function syncQuestions(
     unlinked,
     questionCount: wanted.length,
   };
-}
-
-const SYNONYMS: Array<[RegExp, Classification]> = [
-  [/^(yes|y|true|compliant|fully compliant|met|in place|implemented)$/i, 'COMPLIANT'],
-  [/^(no|n|false|non[- ]?compliant|not compliant|not met|not implemented)$/i, 'NON-COMPLIANT'],
-  [
-    /^(partial|partially|partly|partially compliant|partially met|in progress|planned)$/i,
-    'PARTIALLY-COMPLIANT',
-  ],
-  [/^(n\/?a|na|not applicable|does not apply)$/i, 'NOT-APPLICABLE'],
-];
-const CLASSES: Classification[] = ['COMPLIANT', 'NON-COMPLIANT', 'PARTIALLY-COMPLIANT', 'NOT-APPLICABLE'];
-
-/** The classification a compliance cell's text names: the resolved custom wording, or common words. */
-export function classificationOf(
-  text: string | undefined,
-  levels: WordingLevels,
-): Classification | undefined {
-  const value = text?.trim().replace(/\.$/, '');
-  if (!value) return undefined;
-  const lower = value.toLowerCase();
-  const custom = CLASSES.find((c) => complianceText(c, levels).toLowerCase() === lower);
-  return custom ?? SYNONYMS.find(([pattern]) => pattern.test(value))?.[1];
 }

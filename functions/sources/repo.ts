@@ -9,7 +9,7 @@ import {
   type SourceSheetItem,
 } from '../common/entities';
 import { ConflictError, isConditionFailure } from '../common/errors';
-import { fromRanges, toRanges } from './rows';
+import { fromRanges, toRanges } from '../common/sheet-rows';
 
 type ProjectKey = { teamId: string; projectId: string };
 type SourceKey = ProjectKey & { projectSourceId: string };

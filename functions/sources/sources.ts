@@ -22,10 +22,10 @@ import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundErro
 import { explainUnreadable } from '../common/formats/zip-guard';
 import { visibleProject } from '../common/project-access';
 import { sessionMark } from '../common/session-mark';
+import { fromRanges } from '../common/sheet-rows';
 import { presignDownload } from '../common/storage';
 import { acceptUpload, isStagingKeyOf, startUpload, type UploadRule } from '../common/uploads';
 import * as repo from './repo';
-import { fromRanges } from './rows';
 import { newVersionFields } from './versions/previous';
 
 export const SOURCE_NOT_FOUND = 'That file does not exist';
@@ -38,9 +38,10 @@ const CONTENT_URL_SECONDS = 15 * 60;
 const projectPrefix = (teamId: string, projectId: string) => `teams/${teamId}/projects/${projectId}`;
 const stagingOwner = (caller: TeamCaller, projectId: string) =>
   `${projectPrefix(caller.user.teamId, projectId)}/${caller.user.userId}`;
-export const sheetContentKey = (source: SourceItem, sheetId: string) =>
-  `${source.contentPrefix}/${sheetId}.json`;
-export const documentContentKey = (source: SourceItem) => `${source.contentPrefix}/document.json`;
+
+import { documentContentKey, sheetContentKey } from '../common/source-content';
+
+export { documentContentKey, sheetContentKey };
 export const sheetIdOf = (projectSourceId: string, sheetIndex: number) => `${projectSourceId}_${sheetIndex}`;
 
 async function openProject(caller: TeamCaller, projectId: string) {

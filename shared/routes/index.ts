@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { discussion } from './discussion';
 import { documents } from './documents';
+import { exportsGroup } from './exports';
 import { insights } from './insights';
 import { library } from './library';
 import { routeMatcher } from './match';
@@ -33,6 +34,7 @@ const slices = [
   discussion,
   tags,
   sources,
+  exportsGroup,
   library,
   documents,
   insights,

@@ -7,9 +7,6 @@ import {
   CreatedSource,
   CreateSourceRequest,
   DocumentDetail,
-  ExportPreview,
-  ExportRequest,
-  FileLink,
   SheetDetail,
   Source,
   SourceVersionDiff,
@@ -20,9 +17,9 @@ const PROJECT = '/api/projects/{projectId}';
 const SOURCE = `${PROJECT}/sources/{projectSourceId}`;
 
 /**
- * Question sources and exports (spec 001 §7): upload a questionnaire (start → POST the file →
- * complete), the processing job reads it, each sheet or document is configured into questions, and
- * the project is exported as data or as the answered questionnaire in the customer's own file.
+ * Question sources (spec 001 §7): upload a questionnaire (start → POST the file → complete), the
+ * processing job reads it, each sheet or document is configured into questions, and a new version
+ * of it is compared and applied. Downloads and exports are their own group (exports.ts).
  * Sheets and the document sit under their source (spec: `sources/{sheetId}/spreadsheet/configure`,
  * `sources/{sourceDocumentId}/document/configure`; API Gateway needs one name per path level).
  * PRIVATE projects answer 404 to members who are not on their list.
@@ -65,14 +62,6 @@ export const sources = routeGroup(
       permission: 'READ_ANSWER',
       summary: 'One source file with its sheets or document and its state',
       response: Source,
-    }),
-    downloadSource: route({
-      method: 'GET',
-      path: `${SOURCE}/download`,
-      auth: 'user',
-      permission: 'READ_ANSWER',
-      summary: 'A short-lived link to the original file, unchanged',
-      response: FileLink,
     }),
     getSheet: route({
       method: 'GET',
@@ -144,24 +133,6 @@ export const sources = routeGroup(
       permission: 'CREATE_QUESTION',
       summary: 'Discard a new version under review: the file leaves the project, nothing else changes',
       response: Source,
-    }),
-    previewExport: route({
-      method: 'POST',
-      path: `${PROJECT}/questions/export/preview`,
-      auth: 'user',
-      permission: 'READ_ANSWER',
-      summary: 'What an export will hold: its columns, first rows and counts',
-      body: ExportRequest,
-      response: ExportPreview,
-    }),
-    exportQuestions: route({
-      method: 'POST',
-      path: `${PROJECT}/questions/export`,
-      auth: 'user',
-      permission: 'READ_ANSWER',
-      summary: 'Write the export (project data as CSV or XLSX, or the answered questionnaire) and link to it',
-      body: ExportRequest,
-      response: FileLink,
     }),
   },
 );

@@ -26,7 +26,7 @@
  */
 import type { ColumnClassification, ColumnType, SheetLayout } from '../../../shared/schemas/source';
 import type { ParsedSheet } from './types';
-import { allowedValuesAt, validationsInColumn } from './validations';
+import { allowedValuesAt, validationsInColumn } from './validation-lookup';
 
 const HEADER_SCAN_ROWS = 30;
 const MIN_QUESTION_LENGTH = 10;

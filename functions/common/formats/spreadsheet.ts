@@ -202,7 +202,8 @@ function columnsOf(ranges: XlsxColumnRange[], count: number): SheetContent['colu
  * The parts the reader may use: the workbook, its relationships, worksheets, and the strings and
  * styles wherever the relationships put them; never drawings, charts, pivot caches and the like.
  */
-const READ_PARTS = /^xl\/(?!(drawings|charts|chartsheets|pivotCache|pivotTables|media|theme|externalLinks|tables|queryTables|ctrlProps|customXml|slicers|slicerCaches|timelines|printerSettings|activeX|embeddings|richData|model)\/).*(\.xml|\.rels)$/i;
+const READ_PARTS =
+  /^xl\/(?!(drawings|charts|chartsheets|pivotCache|pivotTables|media|theme|externalLinks|tables|queryTables|ctrlProps|customXml|slicers|slicerCaches|timelines|printerSettings|activeX|embeddings|richData|model)\/).*(\.xml|\.rels)$/i;
 
 async function readXlsx(bytes: Uint8Array): Promise<ParsedWorkbook> {
   // Every part inflated once through the counter (sizes capped), sheets and cells counted, before

@@ -28,11 +28,11 @@ import type { ProjectItem, SourceItem, SourceSheetItem } from '../../common/enti
 import { BadRequestError, ConflictError, isConditionFailure, NotFoundError } from '../../common/errors';
 import { logger } from '../../common/logger';
 import { sessionMark } from '../../common/session-mark';
+import { fromRanges, toRanges } from '../../common/sheet-rows';
 import { readObjectBytes, writeObjectBytes } from '../../common/storage';
 import { documentQuestions, levelsOf, readJson, type SheetConfiguration, sheetQuestions } from '../configure';
 import { type SourcedQuestion, syncQuestions } from '../questions-from-source';
 import * as repo from '../repo';
-import { fromRanges, toRanges } from '../rows';
 import {
   documentContentKey,
   NOT_READY,

@@ -5,7 +5,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../../../functions/common/formats/spreadsheet';
-import { allowedValuesAt, parseRef } from '../../../functions/common/formats/validations';
+import { allowedValuesAt } from '../../../functions/common/formats/validation-lookup';
+import { parseRef } from '../../../functions/common/formats/validations';
 import {
   extensionListValidation,
   listValidation,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_EXPORT_COLUMNS } from '../../../shared/schemas/source';
+import { DATA_EXPORT_COLUMNS } from '../../shared/schemas/source';
 import { type DataContext, type DataQuestion, dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 

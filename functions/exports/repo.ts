@@ -6,7 +6,7 @@ import {
   type SourceDocumentItem,
   type SourceItem,
   type SourceSheetItem,
-} from '../../common/entities';
+} from '../common/entities';
 
 /**
  * The questions that count in the project (linked, not deleted), in creation order: one paged Query.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromRanges, markTitles, shownText, titleSections, toRanges } from './rows';
+import { fromRanges, markTitles, shownText, titleSections, toRanges } from './sheet-rows';
 
 describe('row ranges', () => {
   it('writes runs compactly', () => {

@@ -3,10 +3,10 @@
  * in DATA_EXPORT_COLUMNS order. The compliance column uses the project's wording (a question of a
  * DATA export is not in any one sheet); the source column names the file and the place in it.
  */
-import { complianceText } from '../../../shared/compliance';
-import type { ComplianceWording } from '../../../shared/schemas/project';
-import type { Classification, ResponseStatus } from '../../../shared/schemas/question';
-import type { DataRow } from '../../common/formats/types';
+import { complianceText } from '../../shared/compliance';
+import type { ComplianceWording } from '../../shared/schemas/project';
+import type { Classification, ResponseStatus } from '../../shared/schemas/question';
+import type { DataRow } from '../common/formats/types';
 import { nodeLocation, parseSheetKey } from './write-back';
 
 export const STATUS_LABELS: Record<ResponseStatus, string> = {

@@ -20,20 +20,19 @@
  * NA…); "X"-mark columns get an X in the column whose title names it (the others cleared). A
  * classification with no such value is not written: the question is reported instead.
  */
-import { complianceText, type WordingLevels } from '../../../shared/compliance';
-import type { ComplianceWording } from '../../../shared/schemas/project';
-import type { Classification } from '../../../shared/schemas/question';
+import { classificationOf, complianceText, type WordingLevels } from '../../shared/compliance';
+import type { ComplianceWording } from '../../shared/schemas/project';
+import type { Classification } from '../../shared/schemas/question';
 import type {
   Annotation,
   AnnotationType,
   ColumnClassification,
   DocumentConfiguration,
   SheetContent,
-} from '../../../shared/schemas/source';
-import type { CellWrite, NodeWrite } from '../../common/formats/types';
-import { allowedValuesAt, validationsInColumn } from '../../common/formats/validations';
-import { classificationOf } from '../questions-from-source';
-import { markTitles } from '../rows';
+} from '../../shared/schemas/source';
+import type { CellWrite, NodeWrite } from '../common/formats/types';
+import { allowedValuesAt, validationsInColumn } from '../common/formats/validation-lookup';
+import { markTitles } from '../common/sheet-rows';
 
 export interface ExportQuestion {
   questionId: string;

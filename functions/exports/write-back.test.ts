@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Annotation } from '../../../shared/schemas/source';
+import type { Annotation } from '../../shared/schemas/source';
 import {
   annotatedNode,
   cellAddress,

@@ -1,5 +1,5 @@
 /** The names exported files are saved under (pure). */
-import type { SourceFormat } from '../../../shared/schemas/source';
+import type { SourceFormat } from '../../shared/schemas/source';
 
 /** A name that is safe as a file name on every system (no path separators or reserved characters). */
 export function safeFileName(name: string, fallback = 'Project'): string {

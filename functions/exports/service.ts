@@ -18,15 +18,15 @@ import {
   MACRO_WORKBOOK,
   SheetContent,
   SOURCE_CONTENT_TYPES,
-} from '../../../shared/schemas/source';
-import type { TeamCaller } from '../../common/caller';
-import type { ProjectItem, QuestionItem, SourceItem } from '../../common/entities';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors';
-import { type CellWrite, SourceFormatError } from '../../common/formats/types';
-import { visibleProject } from '../../common/project-access';
-import { presignDownload, readObjectBytes, writeObjectBytes } from '../../common/storage';
-import { usersById } from '../../common/team-directory';
-import { sheetContentKey } from '../sources';
+} from '../../shared/schemas/source';
+import type { TeamCaller } from '../common/caller';
+import type { ProjectItem, QuestionItem, SourceItem } from '../common/entities';
+import { ConflictError, NotFoundError, UnprocessableError } from '../common/errors';
+import { type CellWrite, SourceFormatError } from '../common/formats/types';
+import { visibleProject } from '../common/project-access';
+import { sheetContentKey } from '../common/source-content';
+import { presignDownload, readObjectBytes, writeObjectBytes } from '../common/storage';
+import { usersById } from '../common/team-directory';
 import { dataRows } from './data';
 import { answeredFileName, dataExportFileName, safeFileName } from './names';
 import * as repo from './repo';
@@ -118,7 +118,7 @@ async function prepareData(project: ProjectItem, format: 'csv' | 'xlsx'): Promis
     sheetNames: new Map(sheets.flat().map((s) => [s.sheetId, s.sheetName])),
     fullNames: new Map([...users.values()].map((u) => [u.userId, `${u.givenName} ${u.lastName}`.trim()])),
   });
-  const { neutralise } = await import('../../common/formats/data-export');
+  const { neutralise } = await import('../common/formats/data-export');
   return {
     fileName: dataExportFileName(project.name, format),
     columns: [...DATA_EXPORT_COLUMNS],
@@ -127,7 +127,7 @@ async function prepareData(project: ProjectItem, format: 'csv' | 'xlsx'): Promis
     questionCount: questions.length,
     answeredCount: answered(questions),
     write: async () => ({
-      bytes: bytesOf(await (await import('../../common/formats/data-export')).dataExport(rows, format)),
+      bytes: bytesOf(await (await import('../common/formats/data-export')).dataExport(rows, format)),
       contentType: SOURCE_CONTENT_TYPES[format],
     }),
   };
@@ -166,7 +166,7 @@ async function prepareSource(
     const result = documentWriteBack(ofSource(questions), document, levels);
     placed = result.placed;
     write = async () => {
-      const { writeDocument } = await import('../../common/formats/write-document');
+      const { writeDocument } = await import('../common/formats/write-document');
       return bytesOf(await writeDocument(await original(source), result.writes));
     };
   } else {
@@ -188,7 +188,7 @@ async function prepareSource(
       return { questionId: write.questionId ?? '', ...(referenceNumber ? { referenceNumber } : {}), message };
     };
     check = async () => {
-      const formats = await import('../../common/formats/write-spreadsheet');
+      const formats = await import('../common/formats/write-spreadsheet');
       const bytes = await original(source);
       const locked = await formats.lockedWrites(bytes, format, result.writes);
       const unrepresentable = formats.unrepresentableWrites(bytes, format, result.writes);
@@ -211,7 +211,7 @@ async function prepareSource(
     };
     notAllowed = result.notAllowed;
     write = async () => {
-      const formats = await import('../../common/formats/write-spreadsheet');
+      const formats = await import('../common/formats/write-spreadsheet');
       const bytes = await original(source);
       // Never a silent '?': the original encoding is refused when it cannot hold an answer.
       if (encoding !== 'utf-8' && formats.unrepresentableWrites(bytes, format, result.writes).length)
