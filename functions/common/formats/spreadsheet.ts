@@ -93,9 +93,9 @@ export function displayText(value: XlsxValue, numFmt: string | undefined, date19
     case 'none':
       return '';
     case 'number':
-      // An elapsed time ([h]:mm) is a duration, the same in either date system.
-      return isDateFormat(numFmt) && !ELAPSED.test(numFmt ?? '')
-        ? formatNumber(dateSerial(value.value, date1904), numFmt)
+      // To the millisecond, as a date is; an elapsed time ([h]:mm) is a duration, the same in either date system.
+      return isDateFormat(numFmt)
+        ? formatNumber(dateSerial(value.value, date1904 && !ELAPSED.test(numFmt ?? '')), numFmt)
         : formatNumber(value.value, numFmt);
     case 'date': {
       const time = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value.iso) ? value.iso : `${value.iso}Z`);
