@@ -264,3 +264,65 @@ describe('the xlsx reader against the exceljs reader it replaced', () => {
     );
   }, 120_000);
 });
+
+describe('the xlsx reader on damaged XML', () => {
+  it('reads a workbook whose parts were cut or scrambled, or refuses it with a reason, never anything else (property)', async () => {
+    // Prepare: a real questionnaire workbook, unzipped once.
+    const { unzipSync, zipSync, strFromU8, strToU8 } = await import('fflate');
+    const { buildQuestionnaireXlsx } = await import('../../../scripts/fixtures/workbooks');
+    const { SourceFormatError } = await import('../../../functions/common/formats/types');
+    const parts = unzipSync((await buildQuestionnaireXlsx({ questions: 12 })).bytes);
+    const names = ['xl/worksheets/sheet2.xml', 'xl/sharedStrings.xml', 'xl/styles.xml', 'xl/workbook.xml'];
+    expect(names.every((name) => parts[name])).toBe(true);
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.array(
+          fc.record({
+            at: fc.double({ min: 0, max: 1, noNaN: true }),
+            cut: fc.integer({ min: 0, max: 40 }),
+            insert: fc.oneof(
+              fc.string({ maxLength: 12 }),
+              fc.constantFrom(
+                '<',
+                '>',
+                '&',
+                '"',
+                '<c r="ZZZ9999999">',
+                '<v>',
+                '</row>',
+                '<!DOCTYPE x [<!ENTITY a "aaaa">]>',
+                '&a;',
+                ']]>',
+                '<![CDATA[',
+              ),
+            ),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        async (name, edits) => {
+          let xml = strFromU8(parts[name]);
+          for (const { at, cut, insert } of edits) {
+            const i = Math.floor(at * xml.length);
+            xml = xml.slice(0, i) + insert + xml.slice(i + cut);
+          }
+          const bytes = zipSync({ ...parts, [name]: strToU8(xml) });
+
+          // Act
+          let outcome: unknown;
+          try {
+            outcome = await readSpreadsheet(bytes, 'xlsx');
+          } catch (error) {
+            outcome = error;
+          }
+
+          // Assess
+          if (outcome instanceof Error) expect(outcome).toBeInstanceOf(SourceFormatError);
+          else expect(Array.isArray((outcome as { sheets: unknown[] }).sheets)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+});
