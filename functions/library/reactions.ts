@@ -186,8 +186,9 @@ export const batchReactions: BatchReactions = {
     // The review's history and days first: open screens the announcement refreshes find them.
     await reviewAnswerChanges(changes);
     await reindex(changes);
-    await announce(changes);
+    // Counted before the announcement, so a gap list it makes open screens read again is behind.
     await countGapChanges(changes);
+    await announce(changes);
     await requestHealthChecks(changes);
     await consistencyReactions.libraryAnswer?.(changes);
   },

@@ -210,6 +210,28 @@ describe('gaps', () => {
   }, 120_000);
 });
 
+describe('gaps under concurrent changes', () => {
+  it('queues a list a view found behind even when the stream counted more changes since the view read it', async () => {
+    // Prepare: an up-to-date list, then a question it does not hold yet.
+    const repo = await import('../../functions/library/gaps/repo');
+    await gaps(owner);
+    await project('Initech supplier review', ['Do you sponsor a staff choir?']);
+    await stack.settle();
+    const teamId = owner.teamId as string;
+    const read = await repo.getGaps(teamId);
+    expect(read?.status).toBe('READY');
+    // The stream counts another change between the view's read and its queueing (updatedAt moves).
+    await repo.countGapChanges(teamId, 1);
+
+    // Act
+    const queued = await repo.queueGaps(teamId, read);
+
+    // Assess: queued, and the next list holds the new question.
+    expect(queued).toBe(true);
+    expect((await gaps(owner)).gaps.some((g) => /choir/i.test(g.question))).toBe(true);
+  }, 120_000);
+});
+
 describe('honest "no answer" in the autofill review', () => {
   const questionsOf = async (projectId: string) =>
     ok<{ items: Question[] }>(

@@ -30,11 +30,16 @@ export async function queueGaps(teamId: string, current: GapsItem | null) {
     if (!current) {
       await db().entities.libraryGaps.create({ teamId, status: 'QUEUED', changes: 0 }).go();
     } else {
+      // A READY list is queued whatever was counted on it since it was read (the stream's counts
+      // move its updatedAt); a run that stopped is taken over only as it was read.
       await db()
         .entities.libraryGaps.patch({ teamId })
         .set({ status: 'QUEUED' })
         .where(({ status, updatedAt }, { eq }) =>
-          [eq(status, current.status), eq(updatedAt, current.updatedAt)].join(' AND '),
+          [
+            eq(status, current.status),
+            ...(current.status === 'READY' ? [] : [eq(updatedAt, current.updatedAt)]),
+          ].join(' AND '),
         )
         .go();
     }
