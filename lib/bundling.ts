@@ -66,7 +66,7 @@ export const bundleAliases: Record<string, string> = {
 /**
  * Data files a handler reads at run time from beside its bundle (`new URL('./name', import.meta.url)`),
  * copied next to every bundle's index.mjs: the search vocabulary (functions/library/search/vocabulary.ts
- * reads it once at load), which as JavaScript would be 200 kB of every bundle that searches.
+ * reads it once, on first use), which as JavaScript would be 200 kB of every bundle that searches.
  */
 export const BUNDLE_DATA_FILES = ['functions/library/search/vocabulary.json'] as const;
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { stemmer } from 'stemmer';
-import { VOCABULARY } from './vocabulary';
+import { vocabulary } from './vocabulary';
 
 /** English words that carry no meaning of their own ("is", "the", "with"). */
 const FUNCTION_WORDS = (
@@ -126,7 +126,7 @@ let phrases: Map<string, Phrase[]> | null = null;
 function phrasesByFirstWord(): Map<string, Phrase[]> {
   if (phrases) return phrases;
   const built = new Map<string, Phrase[]>();
-  for (const group of VOCABULARY) {
+  for (const group of vocabulary()) {
     const concept = `~${group[0].replace(/ /g, '_')}`;
     for (const form of group) {
       const phrase = formWords(form);
@@ -268,7 +268,7 @@ let analysis: string | null = null;
  */
 export function analysisName(): string {
   analysis ??= createHash('sha256')
-    .update(JSON.stringify([REVISION, [...STOP_WORDS], [...DETERMINERS], VOCABULARY]))
+    .update(JSON.stringify([REVISION, [...STOP_WORDS], [...DETERMINERS], vocabulary()]))
     .digest('hex')
     .slice(0, 16);
   return analysis;

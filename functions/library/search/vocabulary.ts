@@ -32,4 +32,10 @@ function loadVocabulary(): ReadonlyArray<readonly string[]> {
   return sections.flatMap((section) => section.groups);
 }
 
-export const VOCABULARY: ReadonlyArray<readonly string[]> = loadVocabulary();
+let loaded: ReadonlyArray<readonly string[]> | null = null;
+
+/** The vocabulary's groups, read on first use (a cold start that does not search never reads it). */
+export const vocabulary = (): ReadonlyArray<readonly string[]> => {
+  loaded ??= loadVocabulary();
+  return loaded;
+};
