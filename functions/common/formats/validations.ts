@@ -15,6 +15,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8 } from 'fflate';
 import type { SheetContent } from '../../../shared/schemas/source';
+import { columnNumber } from './xlsx-cells';
 
 export const VALIDATION_LIMITS = {
   perSheet: 200,
@@ -33,9 +34,6 @@ const MAX_COLUMN = 16_384;
 
 export type CellRange = { fromRow: number; fromColumn: number; toRow: number; toColumn: number };
 export type SheetValidation = NonNullable<SheetContent['validations']>[number];
-
-const columnNumber = (letters: string) =>
-  [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
 
 /** `A1`, `$A$1:$C$9`, `A:A`, `3:5` → a range (1-based, inclusive), or null. */
 export function parseRef(ref: string): CellRange | null {

@@ -233,12 +233,14 @@ export function readStyles(xml: string | undefined): XlsxStyles {
 
 const CELL_REF = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/;
 
+/** A column's letters (`AB`, any case) → its number (28). */
+export const columnNumber = (letters: string) =>
+  [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
 /** `B7` → { column: 2, row: 7 }, or null. */
 export function decodeCellRef(ref: string | undefined): { column: number; row: number } | null {
   const match = ref ? CELL_REF.exec(ref) : null;
-  if (!match) return null;
-  const column = [...match[1].toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-  return { column, row: Number(match[2]) };
+  return match ? { column: columnNumber(match[1]), row: Number(match[2]) } : null;
 }
 
 /** A cell's stored value from its type (`t`), its `<v>` and whether it holds a formula. */
