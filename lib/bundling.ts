@@ -33,8 +33,6 @@ export const CREATE_REQUIRE_BANNER =
  *   have numeric references and no links), and html-to-text's HTML-keeping formats, which its
  *   default conversion never uses. he's default encoding (the address headers' HTML) is kept
  *   exactly (87, 23 and 90 kB).
- * - `postcss`: functions/common/bundle-shims/postcss.ts, for sanitize-html's parsing of the `style` attributes its
- *   allow-list keeps, which in the document reader keeps none (89 kB with source-map-js).
  * - `debug`: functions/common/bundle-shims/debug.cjs, loggers that stay off as debug's do without a `DEBUG`
  *   variable, which no function has (file-type's zip reader makes one; 10 kB).
  * - `mnemonist/lru-cache`: functions/common/bundle-shims/lru-cache.cjs, the same least-recently-used
@@ -56,7 +54,6 @@ export const bundleAliases: Record<string, string> = {
   'dom-serializer': fileURLToPath(
     new URL('../functions/common/bundle-shims/dom-serializer.ts', import.meta.url),
   ),
-  postcss: fileURLToPath(new URL('../functions/common/bundle-shims/postcss.ts', import.meta.url)),
   debug: fileURLToPath(new URL('../functions/common/bundle-shims/debug.cjs', import.meta.url)),
   'mnemonist/lru-cache': fileURLToPath(
     new URL('../functions/common/bundle-shims/lru-cache.cjs', import.meta.url),

@@ -44,14 +44,8 @@ beforeAll(() => {
   resources = synth.appResources;
 });
 
-/** Every Lambda bundle (index.mjs) stays under 1 MB (issue 26)... */
+/** Every Lambda bundle (index.mjs) stays under 1 MB (issue 26). */
 const BUNDLE_LIMIT_BYTES = 1_000_000;
-/**
- * ...except the source processor, not yet there, held under its present size plus a little: it reads
- * both kinds of questionnaire (xmldom and sanitize-html for documents, saxes and ssf for
- * workbooks) and the stored contents it reads back with their zod schemas.
- */
-const BUNDLE_CEILINGS = new Map([['functions/sources/processor.ts', 1_200_000]]);
 
 /** Bundles larger than this are suspicious for the meta function (it must not carry the renderer). */
 const META_BUNDLE_LIMIT_BYTES = 1_500_000;
@@ -109,14 +103,14 @@ describe('Lambda', () => {
     }
   });
 
-  it('keeps every bundle under 1 MB, and the few still above it under their present size', () => {
+  it('keeps every bundle under 1 MB', () => {
     for (const [id, fn] of handlerFunctions(resources)) {
       const description = String(resources[roleOf(fn)].Properties.Description);
       const entry = /^Execution role of (\S+) only$/.exec(description)?.[1];
       expect(entry, id).toBeDefined();
       const asset = join(synth.assembly.directory, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
       const size = statSync(join(asset, 'index.mjs')).size;
-      expect(size, `${entry} (${id})`).toBeLessThan(BUNDLE_CEILINGS.get(entry ?? '') ?? BUNDLE_LIMIT_BYTES);
+      expect(size, `${entry} (${id})`).toBeLessThan(BUNDLE_LIMIT_BYTES);
     }
   });
 

@@ -5,24 +5,17 @@
  * The HTML is rendered from the same body walk write-back uses (docx-walk.ts), so every node id
  * names one precise paragraph or cell of the original file. (mammoth's HTML does not say which
  * element of the file each tag came from; tests use mammoth as the independent reader instead.)
- * Headings, numbering labels (numbering.xml), bold, italic and underline are kept; everything is
- * escaped, then passed through sanitize-html with a short allow-list as a second line of defence.
+ * Headings, numbering labels (numbering.xml), bold, italic and underline are kept. The HTML is
+ * safe by construction: its tags and attributes are this module's own (node ids it makes), and
+ * every text from the file is escaped (a property test holds the output to a short allow-list);
+ * the one screen that shows it passes it through DOMPurify as well.
  */
-import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8 } from 'fflate';
-import sanitizeHtml from 'sanitize-html';
 import type { DocumentNode } from '../../../shared/schemas/source';
 import { SOURCE_LIMITS } from '../../../shared/schemas/values';
-import {
-  cellParagraphs,
-  childElements,
-  paragraphText,
-  parseDocumentXml,
-  type Visit,
-  W,
-  walkBody,
-} from './docx-walk';
+import { cellParagraphs, childElements, paragraphText, type Visit, W, walkBody } from './docx-walk';
 import { type ParsedDocument, SourceFormatError } from './types';
+import { type XmlElement as Element, parseXml } from './xml-tree';
 import { openZip, REASONS } from './zip-guard';
 
 const MAX_NODES = SOURCE_LIMITS.annotations * 4;
@@ -105,7 +98,7 @@ function levelsOf(container: Element) {
  */
 function numberingLabels(numberingXml: string | undefined) {
   if (!numberingXml) return () => undefined;
-  const document = new DOMParser().parseFromString(numberingXml, 'text/xml');
+  const document = parseXml(numberingXml);
   const abstracts = new Map<string, Map<number, Level>>();
   // A list style: the abstract list that defines it (styleLink) and those that use it (numStyleLink).
   const styleDefinitions = new Map<string, string>();
@@ -190,7 +183,7 @@ interface ParagraphStyle {
 function paragraphStyles(stylesXml: string | undefined): Map<string, ParagraphStyle> {
   const out = new Map<string, ParagraphStyle>();
   if (!stylesXml) return out;
-  const document = new DOMParser().parseFromString(stylesXml, 'text/xml');
+  const document = parseXml(stylesXml);
   const own = new Map<string, ParagraphStyle & { basedOn?: string }>();
   for (const style of Array.from(document.getElementsByTagNameNS(W, 'style'))) {
     if (style.getAttributeNS(W, 'type') !== 'paragraph') continue;
@@ -253,30 +246,6 @@ function inlineHtml(paragraph: Element): string {
   return html;
 }
 
-/** The reader's allow-list: no `style` attribute, so sanitize-html never parses CSS (bundle-shims/postcss.ts). */
-export const SANITISE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'table',
-    'tbody',
-    'tr',
-    'td',
-    'strong',
-    'em',
-    'u',
-    'br',
-    'span',
-  ],
-  allowedAttributes: { '*': ['data-node-id', 'data-row-node-id', 'class'] },
-  allowedClasses: { span: ['numbering'] },
-};
-
 export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
   // Every part measured (word/document.xml capped), only these two kept.
   const { parts } = await openZip(
@@ -289,7 +258,9 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
   let body: Element;
   try {
     if (!documentXml) throw new Error('word/document.xml is missing');
-    body = parseDocumentXml(strFromU8(documentXml)).body;
+    const found = parseXml(strFromU8(documentXml)).getElementsByTagNameNS(W, 'body')[0];
+    if (!found) throw new Error('word/document.xml has no body');
+    body = found;
   } catch {
     throw new SourceFormatError(REASONS.corrupted);
   }
@@ -304,19 +275,19 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
   const label = optional(numberingLabels, numberingXml);
   const styles = optional(paragraphStyles, parts.get('word/styles.xml'));
 
-  const visits: Visit[] = [];
+  const visits: Visit<Element>[] = [];
   walkBody(body, (v) => visits.push(v));
   if (visits.length > MAX_NODES) {
     throw new SourceFormatError(
       `This document is too long to configure (more than ${MAX_NODES.toLocaleString('en')} paragraphs and cells). Split it and upload the parts.`,
     );
   }
-  const byParent = new Map<string | undefined, Visit[]>();
+  const byParent = new Map<string | undefined, Visit<Element>[]>();
   for (const v of visits) byParent.set(v.parentId, [...(byParent.get(v.parentId) ?? []), v]);
   const nodes: DocumentNode[] = [];
   const texts = new Map<string, string>();
 
-  const render = (v: Visit): string => {
+  const render = (v: Visit<Element>): string => {
     const kids = byParent.get(v.id) ?? [];
     if (v.kind === 'paragraph') {
       const text = paragraphText(v.element).slice(0, SOURCE_LIMITS.cellText);
@@ -384,5 +355,5 @@ export async function readDocument(bytes: Uint8Array): Promise<ParsedDocument> {
 
   const html = (byParent.get(undefined) ?? []).map(render).join('\n');
   if (!nodes.some((n) => n.text.trim())) throw new SourceFormatError(REASONS.empty);
-  return { html: sanitizeHtml(html, SANITISE), nodes };
+  return { html, nodes };
 }

@@ -9,25 +9,38 @@
  * Content controls (w:sdt), custom XML and inserted revisions are transparent containers; deleted
  * revisions are skipped. Headers, footers, footnotes and text boxes are not part of the body walk.
  */
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { isSymbolFont, shownBox, symbolBox } from './symbol-boxes';
 
 export const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-export type Visit =
-  | { kind: 'paragraph'; id: string; element: Element; parentId?: string }
-  | { kind: 'table'; id: string; element: Element; parentId?: string }
-  | { kind: 'row'; id: string; element: Element; parentId: string }
-  | { kind: 'cell'; id: string; element: Element; parentId: string; rowId: string; columnNumber: number };
+/**
+ * The DOM members the walk reads. The reader's tree (xml-tree.ts) and write-back's DOM (xmldom,
+ * which it edits) both have them, so the walk and the text rules are one code for both.
+ */
+export interface WordElement {
+  readonly nodeType: number;
+  readonly localName: string | null;
+  readonly namespaceURI: string | null;
+  readonly parentNode: unknown;
+  readonly childNodes: ArrayLike<unknown>;
+  readonly textContent: string | null;
+  getAttributeNS(namespaceURI: string | null, localName: string): string | null;
+}
+
+export type Visit<E extends WordElement = WordElement> =
+  | { kind: 'paragraph'; id: string; element: E; parentId?: string }
+  | { kind: 'table'; id: string; element: E; parentId?: string }
+  | { kind: 'row'; id: string; element: E; parentId: string }
+  | { kind: 'cell'; id: string; element: E; parentId: string; rowId: string; columnNumber: number };
 
 const TRANSPARENT = new Set(['sdt', 'sdtContent', 'customXml', 'ins', 'smartTag']);
 
-const children = (element: Element): Element[] =>
-  Array.from(element.childNodes).filter((n): n is Element => n.nodeType === 1);
+const children = <E extends WordElement>(element: E): E[] =>
+  Array.from(element.childNodes).filter((n) => (n as WordElement).nodeType === 1) as E[];
 
 /** The block-level children of a container, looking through transparent wrappers. */
-function blocks(element: Element, wanted: Set<string>): Element[] {
-  const out: Element[] = [];
+function blocks<E extends WordElement>(element: E, wanted: Set<string>): E[] {
+  const out: E[] = [];
   for (const child of children(element)) {
     if (child.namespaceURI !== W) continue;
     if (wanted.has(child.localName ?? '')) out.push(child);
@@ -38,11 +51,11 @@ function blocks(element: Element, wanted: Set<string>): Element[] {
 
 const BODY_BLOCKS = new Set(['p', 'tbl']);
 
-function walkContainer(
-  container: Element,
+function walkContainer<E extends WordElement>(
+  container: E,
   prefix: string,
   parentId: string | undefined,
-  visit: (v: Visit) => void,
+  visit: (v: Visit<E>) => void,
 ) {
   let paragraphs = 0;
   let tables = 0;
@@ -65,49 +78,43 @@ function walkContainer(
   }
 }
 
-export function parseDocumentXml(xml: string): { document: Document; body: Element } {
-  const document = new DOMParser().parseFromString(xml, 'text/xml');
-  const body = document.getElementsByTagNameNS(W, 'body')[0];
-  if (!body) throw new Error('word/document.xml has no body');
-  return { document, body };
-}
-
-export function walkBody(body: Element, visit: (v: Visit) => void) {
+export function walkBody<E extends WordElement>(body: E, visit: (v: Visit<E>) => void) {
   walkContainer(body, '', undefined, visit);
 }
 
 /** A content control showing its placeholder ("Click or tap here to enter text."): nothing typed yet. */
-export function showsPlaceholder(sdt: Element): boolean {
+export function showsPlaceholder(sdt: WordElement): boolean {
   const props = children(sdt).find((c) => c.namespaceURI === W && c.localName === 'sdtPr');
   const flag = props && children(props).find((c) => c.namespaceURI === W && c.localName === 'showingPlcHdr');
   return flag !== undefined && !['0', 'false'].includes(flag.getAttributeNS(W, 'val') ?? '');
 }
 
 /** The content control around a paragraph that shows its placeholder, if any. */
-export function placeholderAround(paragraph: Element): Element | undefined {
-  const content = paragraph.parentNode as Element | null;
-  const sdt = content?.parentNode as Element | null;
+export function placeholderAround<E extends WordElement>(paragraph: E): E | undefined {
+  const content = paragraph.parentNode as E | null;
+  const sdt = content?.parentNode as E | null;
   return content?.localName === 'sdtContent' && sdt?.localName === 'sdt' && showsPlaceholder(sdt)
     ? sdt
     : undefined;
 }
 
-const named = (element: Element | undefined, name: string) =>
+const named = <E extends WordElement>(element: E | undefined, name: string) =>
   element ? children(element).find((c) => c.namespaceURI === W && c.localName === name) : undefined;
 
 /** A legacy form field's checkbox (FORMCHECKBOX): the w:checkBox of a field's begin character. */
-export const formCheckbox = (fldChar: Element) => named(named(fldChar, 'ffData'), 'checkBox');
+export const formCheckbox = <E extends WordElement>(fldChar: E) =>
+  named(named(fldChar, 'ffData'), 'checkBox');
 
 /** Whether a form checkbox is ticked: its w:checked, else its w:default. */
-export function boxChecked(checkBox: Element): boolean {
-  const on = (element: Element | undefined) =>
+export function boxChecked(checkBox: WordElement): boolean {
+  const on = (element: WordElement | undefined) =>
     element !== undefined && !['0', 'false', 'off'].includes(element.getAttributeNS(W, 'val') ?? '1');
   const checked = named(checkBox, 'checked');
   return checked ? on(checked) : on(named(checkBox, 'default'));
 }
 
 /** The font a run's text is drawn in (its own rFonts; a style's font is not looked up). */
-export function runFont(run: Element | null): string | undefined {
+export function runFont(run: WordElement | null): string | undefined {
   if (run?.localName !== 'r') return undefined;
   const fonts = named(named(run, 'rPr'), 'rFonts');
   if (!fonts) return undefined;
@@ -119,12 +126,12 @@ export function runFont(run: Element | null): string | undefined {
 }
 
 /** A `w:sym`'s character code (hexadecimal in w:char). */
-export const symbolCode = (sym: Element) => Number.parseInt(sym.getAttributeNS(W, 'char') ?? '', 16);
+export const symbolCode = (sym: WordElement) => Number.parseInt(sym.getAttributeNS(W, 'char') ?? '', 16);
 
 /** A text element's text, boxes typed in a symbol font (Wingdings ¨, þ) shown as ☐ / ☒. */
-function shownText(t: Element): string {
+function shownText(t: WordElement): string {
   const text = t.textContent ?? '';
-  const font = runFont(t.parentNode as Element | null);
+  const font = runFont(t.parentNode as WordElement | null);
   if (!isSymbolFont(font)) return text;
   return Array.from(text, (c) => {
     const box = symbolBox(font, c.codePointAt(0) ?? 0);
@@ -137,10 +144,10 @@ function shownText(t: Element): string {
  * a symbol font (symbol-boxes.ts) as ☐ or ☒;
  * deleted text and a content control's placeholder (the place is still empty) left out.
  */
-export function paragraphText(paragraph: Element): string {
+export function paragraphText(paragraph: WordElement): string {
   if (paragraph.localName === 'p' && placeholderAround(paragraph)) return '';
   let text = '';
-  const collect = (element: Element) => {
+  const collect = (element: WordElement) => {
     for (const child of children(element)) {
       if (child.namespaceURI !== W) continue;
       switch (child.localName) {
@@ -183,6 +190,6 @@ export function paragraphText(paragraph: Element): string {
 }
 
 /** The paragraphs directly in a cell (through wrappers), not those of nested tables. */
-export const cellParagraphs = (cell: Element) => blocks(cell, new Set(['p']));
+export const cellParagraphs = <E extends WordElement>(cell: E) => blocks(cell, new Set(['p']));
 
 export const childElements = children;

@@ -12,10 +12,10 @@
  * Everything is capped: validations per sheet, ranges per validation, values per list, and the
  * XML read for them.
  */
-import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8 } from 'fflate';
 import type { SheetContent } from '../../../shared/schemas/source';
 import { columnNumber } from './xlsx-cells';
+import { type XmlElement as Element, parseXml } from './xml-tree';
 
 export const VALIDATION_LIMITS = {
   perSheet: 200,
@@ -133,22 +133,10 @@ export function validationXml(part: Uint8Array): string {
   return slices.join('');
 }
 
-/** Namespace declarations the x14 and xm prefixes need when the slice is parsed on its own. */
-const WRAP_OPEN = `<w xmlns="${MAIN_NS}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision">`;
+/** The slice is parsed on its own, by local names: its prefixes need no declarations. */
+const WRAP_OPEN = '<w>';
 
-const byLocalName = (parent: Element, name: string): Element[] => {
-  const found: Element[] = [];
-  const walk = (node: Element) => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType !== 1) continue;
-      const element = child as Element;
-      if (element.localName === name) found.push(element);
-      walk(element);
-    }
-  };
-  walk(parent);
-  return found;
-};
+const byLocalName = (parent: Element, name: string) => parent.descendants((e) => e.localName === name);
 
 interface RawValidation {
   sqref: string;
@@ -158,16 +146,14 @@ interface RawValidation {
 /** The list validations a worksheet part declares, in both places, unresolved. */
 export function rawListValidations(sheetXml: string): RawValidation[] {
   const raw: RawValidation[] = [];
-  const parser = new DOMParser({ onError: () => undefined });
   const read = (slice: string, x14: boolean) => {
     if (!slice) return;
-    let root: Element | null;
+    let root: Element;
     try {
-      root = parser.parseFromString(`${WRAP_OPEN}${slice}</w>`, 'text/xml').documentElement as Element | null;
+      root = parseXml(`${WRAP_OPEN}${slice}</w>`, { namespaces: false }).documentElement;
     } catch {
       return;
     }
-    if (!root) return;
     for (const validation of byLocalName(root, 'dataValidation')) {
       if (raw.length >= VALIDATION_LIMITS.perSheet) return;
       if (validation.getAttribute('type') !== 'list') continue;
@@ -200,7 +186,6 @@ export interface WorkbookNames {
 
 /** xl/workbook.xml and its relationships: the sheets' parts and the defined names. */
 export function workbookNames(files: Map<string, Uint8Array>): WorkbookNames {
-  const parser = new DOMParser({ onError: () => undefined });
   const names: WorkbookNames = {
     sheets: [],
     definedNames: [],
@@ -210,11 +195,11 @@ export function workbookNames(files: Map<string, Uint8Array>): WorkbookNames {
   };
   const workbookXml = files.get('xl/workbook.xml');
   if (!workbookXml) return names;
-  const workbook = parser.parseFromString(strFromU8(workbookXml), 'text/xml');
+  const workbook = parseXml(strFromU8(workbookXml));
   const relsXml = files.get('xl/_rels/workbook.xml.rels');
   const targets = new Map<string, string>();
   if (relsXml) {
-    const rels = parser.parseFromString(strFromU8(relsXml), 'text/xml');
+    const rels = parseXml(strFromU8(relsXml));
     for (const rel of Array.from(rels.getElementsByTagName('Relationship'))) {
       const target = rel.getAttribute('Target') ?? '';
       const part = target.startsWith('/') ? target.slice(1) : `xl/${target}`;

@@ -20,15 +20,13 @@
  * - any other paragraph (a question without an answer place, an answer place holding other
  *   text) gets the answer as new paragraphs right after it, in its style without its numbering.
  */
-import type { Element } from '@xmldom/xmldom';
-import { XMLSerializer } from '@xmldom/xmldom';
+import { DOMParser, type Element, XMLSerializer } from '@xmldom/xmldom';
 import { strFromU8, strToU8, zipSync } from 'fflate';
 import {
   cellParagraphs,
   childElements,
   formCheckbox,
   paragraphText,
-  parseDocumentXml,
   placeholderAround,
   runFont,
   showsPlaceholder,
@@ -377,8 +375,11 @@ function writeParagraph(paragraph: Element, value: string) {
 
 export async function writeDocument(original: Uint8Array, writes: NodeWrite[]): Promise<Uint8Array> {
   const files = await unzipChecked(original, 'docx');
-  const { document, body } = parseDocumentXml(strFromU8(files['word/document.xml']));
-  const nodes = new Map<string, Visit>();
+  // Write-back edits the document in place, so it reads it as a DOM (the reader's tree is read-only).
+  const document = new DOMParser().parseFromString(strFromU8(files['word/document.xml']), 'text/xml');
+  const body = document.getElementsByTagNameNS(W, 'body')[0];
+  if (!body) throw new Error('word/document.xml has no body');
+  const nodes = new Map<string, Visit<Element>>();
   walkBody(body, (v) => nodes.set(v.id, v));
   // Insertions after a paragraph do not move the elements other writes address (they were found first).
   for (const write of writes) {

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import mammoth from 'mammoth';
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { detectDocumentQuestions } from '../../../functions/common/formats/detect-document';
 import { readDocument } from '../../../functions/common/formats/document';
@@ -51,6 +53,121 @@ describe('readDocument', () => {
     await expect(readDocument(new Uint8Array())).rejects.toBeInstanceOf(SourceFormatError);
     await expect(readDocument(zipSync({ 'xl/workbook.xml': strToU8('<workbook/>') }))).rejects.toThrow(
       'This file is not a Word document',
+    );
+  });
+});
+
+/** What the configuration screen is given: these tags, node ids and the numbering label's class. */
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'table',
+    'tbody',
+    'tr',
+    'td',
+    'strong',
+    'em',
+    'u',
+    'br',
+    'span',
+  ],
+  allowedAttributes: { '*': ['data-node-id', 'data-row-node-id', 'class'] },
+  allowedClasses: { span: ['numbering'] },
+};
+const EVERYTHING: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  allowVulnerableTags: true,
+};
+
+const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const xmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Text a file may hold: markup look-alikes, entities, quotes, non-Latin scripts (XML 1.0 characters, no bare CR: XML reads it as a line feed). */
+const fileText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(
+        '<script>alert(1)</script>',
+        '<img src=x onerror=y>',
+        '&amp;',
+        '&',
+        '"',
+        "'",
+        ' ',
+        '日本語',
+        '✓',
+      ),
+      fc.string({ maxLength: 8, unit: 'binary' }),
+    ),
+    { maxLength: 4 },
+  )
+  .map((parts) => parts.join('').replace(/[^\t\n\u0020-\uD7FF\uE000-\uFFFD]/gu, ''));
+const run = fc.record({ text: fileText, bold: fc.boolean(), italic: fc.boolean(), underline: fc.boolean() });
+const paragraph = fc.record({
+  style: fc.constantFrom(undefined, 'Heading1', 'Heading2', 'Title'),
+  runs: fc.array(run, { maxLength: 3 }),
+});
+type GeneratedParagraph = {
+  style?: string;
+  runs: Array<{ text: string; bold: boolean; italic: boolean; underline: boolean }>;
+};
+
+const paragraphXml = (p: GeneratedParagraph) =>
+  `<w:p>${p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : ''}${p.runs
+    .map(
+      (r) =>
+        `<w:r><w:rPr>${r.bold ? '<w:b/>' : ''}${r.italic ? '<w:i/>' : ''}${r.underline ? '<w:u w:val="single"/>' : ''}</w:rPr><w:t xml:space="preserve">${xmlEscape(r.text)}</w:t></w:r>`,
+    )
+    .join('')}</w:p>`;
+
+describe('readDocument, on any text', () => {
+  it('gives HTML the allow-list would not change, and the text as the file has it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(paragraph, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(paragraph, { minLength: 1, maxLength: 2 }), { maxLength: 3 }),
+        async (paragraphs, cells) => {
+          // Prepare: the paragraphs, then a one-row table of the cells; one paragraph says something.
+          const body = [
+            ...paragraphs,
+            { runs: [{ text: 'Question', bold: false, italic: false, underline: false }] },
+          ];
+          const table = cells.length
+            ? `<w:tbl><w:tr>${cells.map((c) => `<w:tc>${c.map(paragraphXml).join('')}</w:tc>`).join('')}</w:tr></w:tbl>`
+            : '';
+          const documentXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W_NS}"><w:body>${body.map(paragraphXml).join('')}${table}</w:body></w:document>`;
+          const bytes = zipSync({
+            '[Content_Types].xml': strToU8(
+              '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+            ),
+            'word/document.xml': strToU8(documentXml),
+          });
+
+          // Act
+          const doc = await readDocument(bytes);
+
+          // Assess
+          expect(sanitizeHtml(doc.html, ALLOWED)).toBe(sanitizeHtml(doc.html, EVERYTHING));
+          const texts = doc.nodes.filter((n) => n.kind === 'paragraph' && !n.parentNodeId).map((n) => n.text);
+          expect(texts).toEqual(body.map((p) => p.runs.map((r) => r.text).join('')));
+          const cellTexts = doc.nodes.filter((n) => n.kind === 'cell').map((n) => n.text);
+          expect(cellTexts).toEqual(
+            cells.map((c) =>
+              c
+                .map((p) => p.runs.map((r) => r.text).join(''))
+                .join('\n')
+                .trim(),
+            ),
+          );
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });
