@@ -19,7 +19,7 @@ import { countGapChanges, gapsMoved, reactions as gapsReactions } from './gaps/r
 import { reactions as healthReactions, requestHealthChecks } from './health/reactions';
 import * as repo from './repo';
 import { onAnswerChanges as reviewAnswerChanges, reactions as reviewReactions } from './review/reactions';
-import { type AnswerChange, updateTeamIndex } from './search/store';
+import { type AnswerChange, reportedAs, updateTeamIndex } from './search/store';
 
 const offered = (q: QuestionItem | undefined): q is QuestionItem =>
   Boolean(q?.includeInLibrary && q.answer?.trim() && q.isLinked !== false && !q.deletedAt);
@@ -157,11 +157,20 @@ async function announce(changes: Change[]) {
   );
 }
 
-/** Whether a change alters what the suggestion index holds (text, not status, use or collections). */
+/**
+ * Whether a change alters what the suggestion index holds: the texts, and the answer a merged one
+ * points its searches at (not status, use or collections otherwise).
+ */
 const searchable = (change: Change) => {
   const now = change.newImage as repo.LibraryAnswerItem | undefined;
   const before = change.oldImage as repo.LibraryAnswerItem | undefined;
-  return !now || !before || now.answer !== before.answer || now.originalQuestion !== before.originalQuestion;
+  return (
+    !now ||
+    !before ||
+    now.answer !== before.answer ||
+    now.originalQuestion !== before.originalQuestion ||
+    reportedAs(now) !== reportedAs(before)
+  );
 };
 
 /** Each team's suggestion index follows its answers: one new version per batch of changes. */

@@ -93,7 +93,13 @@ export async function updateAnswer(
   options: { expectedVersion?: number; removeFlag?: boolean } = {},
 ): Promise<LibraryAnswerItem | 'missing' | 'stale'> {
   let update = db().entities.libraryAnswer.patch({ teamId, answerId }).set(changes).add({ version: 1 });
-  if (options.removeFlag) update = update.remove(['flaggedReason']);
+  // Taken out of the archive (or archived again by hand), it is no longer the merged-away wording of another.
+  const unmerged = changes.answerStatus !== undefined;
+  if (options.removeFlag || unmerged)
+    update = update.remove([
+      ...(options.removeFlag ? (['flaggedReason'] as const) : []),
+      ...(unmerged ? (['mergedIntoAnswerId'] as const) : []),
+    ]);
   try {
     const { data } = await update
       .where((attr, op) =>

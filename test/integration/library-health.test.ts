@@ -261,6 +261,62 @@ describe('acting on the findings', () => {
     );
   });
 
+  it('after a merge, a question worded as the answer merged away is suggested and filled the kept one', async () => {
+    // Prepare: the merge above has reached the suggestion index; a project asks the merged-away question word for word.
+    const [keepId, otherId] = [id(MFA[0]), id(MFA[1])];
+    await stack.settle();
+    const { projectId } = ok(
+      await as(owner).call('createProject', { body: { name: 'Merged wording' } }),
+      'project',
+    );
+    const { questionId } = ok(
+      await as(owner).call('addQuestion', { params: { projectId }, body: { question: MFA[1].question } }),
+      'addQuestion',
+    );
+
+    // Act
+    const suggestions = ok<Array<{ answerId: string; score: number }>>(
+      await as(owner).call('listSuggestions', { params: { projectId, questionId } }),
+      'listSuggestions',
+    );
+    ok(await as(owner).call('startAutofill', { params: { projectId }, body: {} }), 'startAutofill');
+    await stack.settle();
+    await expect
+      .poll(
+        async () =>
+          ok<{ status: string }>(await as(owner).call('getAutofill', { params: { projectId } }), 'run')
+            .status,
+      )
+      .toBe('DONE');
+
+    // Assess: the kept answer, once, and confident enough to fill the question.
+    expect(suggestions[0].answerId).toBe(keepId);
+    expect(suggestions.map((s) => s.answerId)).not.toContain(otherId);
+    const [question] = ok<{ items: Array<{ answer?: string; libraryDraft?: { answerId: string } }> }>(
+      await as(owner).call('listQuestions', { params: { projectId } }),
+      'listQuestions',
+    ).items;
+    expect(question.libraryDraft?.answerId).toBe(keepId);
+    expect(question.answer).toBe(MFA[0].answer);
+
+    // Act: the answer merged away is taken out of the archive.
+    ok(
+      await as(owner).call('updateAnswer', {
+        params: { answerId: otherId },
+        body: { answerStatus: 'IN-USE' },
+      }),
+      'restore',
+    );
+    await stack.settle();
+
+    // Assess: its wording finds it again.
+    const again = ok<Array<{ answerId: string }>>(
+      await as(owner).call('listSuggestions', { params: { projectId, questionId } }),
+      'listSuggestions',
+    );
+    expect(again[0].answerId).toBe(otherId);
+  });
+
   it('mark distinct: the group leaves the report and does not come back on the next check', async () => {
     // Prepare
     const group = groupOf(await health(), id(ENCRYPTION[0]))!;

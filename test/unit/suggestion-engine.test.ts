@@ -168,6 +168,34 @@ describe('the library index', () => {
     );
   });
 
+  it('names the answer a wording was merged into, once, and survives a round trip through JSON', () => {
+    // Prepare: an answer merged into "mfa" (Library health), its own wording kept in the index.
+    const merged = {
+      answerId: 'mfa-admins',
+      originalQuestion: 'Do privileged users have to use a second factor when they log on?',
+      answer: 'Not at present; it is on our roadmap.',
+    };
+    const index = LibraryIndex.build([...entries, { ...merged, reportAs: 'mfa' }]);
+    const unmerged = LibraryIndex.build([...entries, merged]);
+
+    // Act
+    const hits = index.search(merged.originalQuestion, 5);
+    const reloaded = (LibraryIndex.fromJSON(index.toJSON()) as LibraryIndex).search(
+      merged.originalQuestion,
+      5,
+    );
+
+    // Assess: the merged wording finds "mfa", which shows once; its own id never shows.
+    expect(unmerged.search(merged.originalQuestion, 1)[0].answerId).toBe('mfa-admins');
+    expect(hits[0].answerId).toBe('mfa');
+    expect(hits.filter((h) => h.answerId === 'mfa')).toHaveLength(1);
+    expect(hits.map((h) => h.answerId)).not.toContain('mfa-admins');
+    expect(reloaded).toEqual(hits);
+    expect(confidenceOf(hits)).toBeGreaterThanOrEqual(AUTOFILL_THRESHOLD);
+    // An import that repeats the merged answer is a near-duplicate of it, not of the answer it was merged into.
+    expect(index.nearDuplicate(merged.originalQuestion, merged.answer)).toBe('mfa-admins');
+  });
+
   it('ranks entries exactly as MiniSearch ranks them, reading its inverted index directly', async () => {
     // Prepare: a library with near-duplicates, then changed (the removals leave postings to vacuum)
     const index = LibraryIndex.build(largeLibrary(3_000));

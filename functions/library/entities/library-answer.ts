@@ -34,6 +34,11 @@ export const LibraryAnswerEntity = new Entity({
     answerStatus: { type: ANSWER_STATUSES, required: true, default: 'IN-USE' },
     /** Why it was flagged for review (the reason's wording, or the user's own text). */
     flaggedReason: { type: 'string' },
+    /**
+     * The answer a merge (Library health) archived this one into: while it stays archived, a search
+     * matching its wording finds that answer (search/store.ts).
+     */
+    mergedIntoAnswerId: { type: 'string' },
     responseClassification: { type: CLASSIFICATIONS },
     creationMethod: { type: CREATION_METHODS, required: true },
     tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },

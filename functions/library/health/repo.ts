@@ -217,6 +217,7 @@ export async function applyMerge(options: {
           .set({
             answerStatus: 'ARCHIVED',
             flaggedReason: reason,
+            ...(kind === 'MERGED' ? { mergedIntoAnswerId: keep.answerId } : {}),
             updatedByUserId: byUserId,
             changedBySession: session,
           })

@@ -32,6 +32,8 @@ export interface IndexEntry {
   answerId: string;
   originalQuestion: string;
   answer: string;
+  /** The answer this entry's hits name instead of its own: the one it was merged into. */
+  reportAs?: string;
 }
 
 export interface Hit {
@@ -84,7 +86,7 @@ type Stored = IndexEntry & { signature: string; questionSize: number; questionWo
 const OPTIONS: Options<Stored> = {
   idField: 'answerId',
   fields: ['originalQuestion', 'answer', 'questionWords'],
-  storeFields: ['signature', 'questionSize'],
+  storeFields: ['signature', 'questionSize', 'reportAs'],
   tokenize: (text, field) => {
     if (field === 'questionWords') return hiddenWordTerms(text);
     if (field === 'originalQuestion' && text === analysed.text) return analysed.terms;
@@ -172,12 +174,14 @@ interface Internals {
   _documentCount: number;
   _dirtCount: number;
   _nextId: number;
-  _storedFields: Map<number, { signature?: unknown; questionSize?: unknown }>;
+  _storedFields: Map<number, { signature?: unknown; questionSize?: unknown; reportAs?: unknown }>;
 }
 
 interface Ranked {
   /** MiniSearch's short id of the entry. */
   entry: number;
+  /** Its own answer id, and the answer its hits name (reportAs, else its own). */
+  ownId: string;
   answerId: string;
   score: number;
   signature: string;
@@ -236,6 +240,7 @@ export class LibraryIndex {
       answerId: entry.answerId,
       originalQuestion: entry.originalQuestion,
       answer: entry.answer,
+      ...(entry.reportAs ? { reportAs: entry.reportAs } : {}),
       signature: answerSignature(entry.answer),
       questionSize: new Set(analysed.terms).size,
       questionWords: entry.originalQuestion,
@@ -308,7 +313,8 @@ export class LibraryIndex {
     for (const entry of touched) {
       yield {
         entry,
-        answerId: ix._documentIds.get(entry) ?? '',
+        ownId: ix._documentIds.get(entry) ?? '',
+        answerId: String(ix._storedFields.get(entry)?.reportAs ?? ix._documentIds.get(entry) ?? ''),
         score: scores[entry],
         signature: String(ix._storedFields.get(entry)?.signature ?? ''),
       };
@@ -376,7 +382,7 @@ export class LibraryIndex {
     let depth = 0;
     for (const result of this.ranked(wanted)) {
       if (depth++ === NEAR_DUPLICATE_DEPTH) break;
-      if (sameAnswer(result.signature, signature)) return result.answerId;
+      if (sameAnswer(result.signature, signature)) return result.ownId;
     }
     return null;
   }
@@ -387,7 +393,7 @@ export class LibraryIndex {
     if (!wanted.length) return [];
     const weights = new Map(wanted.map((t) => [t, this.idf(t)]));
     const totalWeight = [...weights.values()].reduce((sum, w) => sum + w, 0) || 1;
-    const hits: Hit[] = [];
+    const hits = new Map<string, Hit>();
     const kept: string[] = [];
     const depth = Math.max(limit, RERANK_DEPTH);
     const own = this.rare(wordTerms(query));
@@ -397,17 +403,19 @@ export class LibraryIndex {
       kept.push(signature);
       const matched = this.termsIn(result.entry, wanted);
       const asked = this.questionCoverage(result.entry, weights);
-      hits.push({
+      const hit: Hit = {
         answerId: result.answerId,
         score: result.score * (1 - QUESTION_COVERAGE + QUESTION_COVERAGE * asked),
         asked,
         coverage: matched.reduce((sum, t) => sum + (weights.get(t) ?? 0), 0) / totalWeight,
         matched: matched.length,
         matchedConcept: matched.some((t) => t.startsWith('~')),
-      });
-      if (hits.length === depth) break;
+      };
+      // One hit per answer: a wording merged into an answer and the answer's own are one, the better.
+      if ((hits.get(hit.answerId)?.score ?? -1) < hit.score) hits.set(hit.answerId, hit);
+      if (hits.size === depth) break;
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+    return [...hits.values()].sort((a, b) => b.score - a.score).slice(0, limit);
   }
 
   /** The share of an entry's question (its distinct terms) that the query holds; 0 for a question of no terms. */

@@ -16,11 +16,22 @@ import { type IndexEntry, LibraryIndex } from './engine';
 const held = new Map<string, { version: number; index: LibraryIndex }>();
 const heldKey = (teamId: string) => `${config.tableName}#${teamId}`;
 
-const entryOf = (a: repo.LibraryAnswerItem): IndexEntry => ({
-  answerId: a.answerId,
-  originalQuestion: a.originalQuestion,
-  answer: a.answer,
-});
+/**
+ * The answer an entry's searches find instead of it: while it stays archived by a merge, the one it
+ * was merged into (the user said they are one question, so its wording keeps finding that answer).
+ */
+export const reportedAs = (a: Pick<repo.LibraryAnswerItem, 'answerStatus' | 'mergedIntoAnswerId'>) =>
+  a.answerStatus === 'ARCHIVED' ? a.mergedIntoAnswerId : undefined;
+
+const entryOf = (a: repo.LibraryAnswerItem): IndexEntry => {
+  const reportAs = reportedAs(a);
+  return {
+    answerId: a.answerId,
+    originalQuestion: a.originalQuestion,
+    answer: a.answer,
+    ...(reportAs ? { reportAs } : {}),
+  };
+};
 
 async function fromTable(teamId: string) {
   return LibraryIndex.build((await repo.answersOf(teamId)).map(entryOf));
