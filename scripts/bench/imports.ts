@@ -31,7 +31,8 @@ const execFileAsync = promisify(execFile);
 const IMPORT_QUESTIONS = 10_000;
 const EXPORT_QUESTIONS = 2_000;
 const EXPORT_RUNS = 5;
-const TARGETS = { importMs: 10_000, importRssBytes: 512 * 1024 * 1024, exportMs: 5_000 };
+/** The import within 1.5× of writing its questions raw, measured in the same run (issue 27). */
+const TARGETS = { importFloorRatio: 1.5, importRssBytes: 512 * 1024 * 1024, exportMs: 5_000 };
 const MB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MiB`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 
@@ -168,9 +169,11 @@ export async function benchImports(stack: LocalStack, token: string, addRow: Add
   }
   addRow(
     `Import ${IMPORT_QUESTIONS} q. xlsx: upload → questions`,
-    configureError ? `failed (${ms(phases.total)})` : ms(phases.total),
-    `< ${TARGETS.importMs / 1000} s`,
-    !configureError && phases.total < TARGETS.importMs,
+    configureError
+      ? `failed (${ms(phases.total)})`
+      : `${ms(phases.total)} (${ratio(phases.total, floorMs)} floor ${ms(floorMs)})`,
+    `≤ ${TARGETS.importFloorRatio}× floor`,
+    !configureError && phases.total <= TARGETS.importFloorRatio * floorMs,
   );
   addRow('  upload (presigned POST)', ms(phases.upload), '');
   addRow('  complete (bytes checked)', ms(phases.complete), '');
