@@ -93,13 +93,10 @@ export async function updateAnswer(
   options: { expectedVersion?: number; removeFlag?: boolean } = {},
 ): Promise<LibraryAnswerItem | 'missing' | 'stale'> {
   let update = db().entities.libraryAnswer.patch({ teamId, answerId }).set(changes).add({ version: 1 });
+  const removed: Array<'flaggedReason' | 'mergedIntoAnswerId'> = options.removeFlag ? ['flaggedReason'] : [];
   // Taken out of the archive (or archived again by hand), it is no longer the merged-away wording of another.
-  const unmerged = changes.answerStatus !== undefined;
-  if (options.removeFlag || unmerged)
-    update = update.remove([
-      ...(options.removeFlag ? (['flaggedReason'] as const) : []),
-      ...(unmerged ? (['mergedIntoAnswerId'] as const) : []),
-    ]);
+  if (changes.answerStatus !== undefined) removed.push('mergedIntoAnswerId');
+  if (removed.length) update = update.remove(removed);
   try {
     const { data } = await update
       .where((attr, op) =>

@@ -35,7 +35,15 @@ import { client } from '../support/api-client';
 import { eventually } from '../support/eventually';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { assertSpaBuilt, launchChromium, shot, signInLive, waitForTitle } from './support';
+import {
+  assertSpaBuilt,
+  launchChromium,
+  libraryCollection,
+  libraryRows,
+  shot,
+  signInLive,
+  waitForTitle,
+} from './support';
 
 let stack: TestStack;
 let page: Page;
@@ -76,9 +84,8 @@ afterAll(() => resources.stopAll());
 // ---- 1. Owners and review cycles ----------------------------------------------------------------
 
 const dueIds: string[] = [];
-const rows = () => page.getByRole('list', { name: 'Answers' }).getByRole('listitem');
-const collection = (name: string) =>
-  page.getByRole('navigation', { name: 'Collections' }).getByText(name, { exact: true });
+const rows = () => libraryRows(page);
+const collection = (name: string) => libraryCollection(page, name);
 
 describe('1. owners and review cycles', () => {
   it('sets the review cycle in Settings → Team, and shows the e-mail switch in My Settings', async () => {

@@ -18,7 +18,7 @@ import { LIBRARY_MESSAGES } from '../../shared/schemas/answer';
 import { client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { assertSpaBuilt, launchChromium, shot, signInLive } from './support';
+import { assertSpaBuilt, launchChromium, libraryCollection, libraryRows, shot, signInLive } from './support';
 
 let stack: TestStack;
 let browser: Browser;
@@ -39,9 +39,8 @@ beforeAll(async () => {
 
 afterAll(() => resources.stopAll());
 
-const rows = () => page.getByRole('list', { name: 'Answers' }).getByRole('listitem');
-const collection = (name: string) =>
-  page.getByRole('navigation', { name: 'Collections' }).getByText(name, { exact: true });
+const rows = () => libraryRows(page);
+const collection = (name: string) => libraryCollection(page, name);
 
 describe('the answer library', () => {
   it('lists the seeded library and finds answers with the terms highlighted', async () => {

@@ -137,3 +137,10 @@ export async function signInLive(
   await authorized;
   return page;
 }
+
+/** The answer library's rows (the Answers list). */
+export const libraryRows = (page: Page) => page.getByRole('list', { name: 'Answers' }).getByRole('listitem');
+
+/** A collection in the answer library's Collections navigation. */
+export const libraryCollection = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Collections' }).getByText(name, { exact: true });

@@ -311,12 +311,14 @@ export class LibraryIndex {
     for (const entry of touched) scores[entry] *= Math.max(1, matched[entry]);
     touched.sort((x, y) => scores[y] - scores[x]);
     for (const entry of touched) {
+      const ownId = ix._documentIds.get(entry) ?? '';
+      const stored = ix._storedFields.get(entry);
       yield {
         entry,
-        ownId: ix._documentIds.get(entry) ?? '',
-        answerId: String(ix._storedFields.get(entry)?.reportAs ?? ix._documentIds.get(entry) ?? ''),
+        ownId,
+        answerId: stored?.reportAs ? String(stored.reportAs) : ownId,
         score: scores[entry],
-        signature: String(ix._storedFields.get(entry)?.signature ?? ''),
+        signature: String(stored?.signature ?? ''),
       };
     }
   }
