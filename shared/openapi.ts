@@ -60,7 +60,7 @@ class SchemaCollector {
   }
 
   /** `name` names the schema in components when it must be hoisted (it refers to itself or has $defs). */
-  embed(zodSchema: z.ZodType, io: 'input' | 'output', name: string): JsonSchema {
+  embed(zodSchema: z.core.$ZodType, io: 'input' | 'output', name: string): JsonSchema {
     const {
       $schema: _dialect,
       $defs,

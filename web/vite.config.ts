@@ -21,11 +21,29 @@ const alias = {
   '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
 };
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (dev warnings on), whatever the
+ * mode (remix-run/react-router#12532, #14753); the production build it also ships is chosen here
+ * for `vite build`, so its warnings are compiled out of the SPA. The dev server keeps the warnings.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: 'react-router/dist/production/index.mjs' },
+  { find: /^react-router\/dom$/, replacement: 'react-router/dist/production/dom-export.mjs' },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: fileURLToPath(new URL(`../node_modules/${replacement}`, import.meta.url)),
+}));
+
+export default defineConfig(({ command }) => ({
   root,
   publicDir: 'public',
   plugins: [react()],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+  },
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: 'dist',
@@ -34,4 +52,4 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
   },
-});
+}));

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 export interface HtmlTag {
   tag: string;
@@ -148,7 +148,12 @@ export async function routeScripts(dist: string, route: RouteQuery): Promise<Rou
   const shell = closure([...entries, ...preloads], statics);
   const lazyTargets = new Set([...graph.values()].flatMap((node) => node.dynamics));
   const contains = (file: string) => readFileSync(file, 'utf8').includes(route.text);
-  const routeChunks = all.filter((file) => !shell.has(file) && contains(file));
+  const withText = all.filter((file) => !shell.has(file) && contains(file));
+  // Other routes may show the same text (a confirm step says "Sign in to your account" too): the
+  // route's own chunk is the one named after it (name-<8-character hash>.js), when there is one.
+  const named = new RegExp(`^${route.chunkName}-[\\w-]{8}\\.m?js$`);
+  const byName = withText.filter((file) => named.test(basename(file)));
+  const routeChunks = byName.length ? byName : withText;
   if (!routeChunks.length) {
     if (![...shell].some(contains)) throw new Error(`No built chunk contains '${route.text}'`);
     notes.push(`'${route.text}' is in the entry's static graph: the route is not split out`);
@@ -161,7 +166,7 @@ export async function routeScripts(dist: string, route: RouteQuery): Promise<Rou
   return {
     files: [...counted].filter(isJs),
     routeChunks,
-    method: `no manifest: index.html entry + modulepreloads + static imports, plus the chunk containing '${route.text}' and its static imports`,
+    method: `no manifest: index.html entry + modulepreloads + static imports, plus the chunk ${byName.length ? `named '${route.chunkName}'` : ''} containing '${route.text}' and its static imports`,
     notes,
   };
 }

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
+import * as z from 'zod/mini';
 import { planApiResources, plannedMethodFor } from '../../lib/constructs/api-plan';
 import { matchRoute, type RouteGroup, routeList } from '../../shared/routes';
 import { RuntimeConfig } from '../../shared/schemas/runtime-config';
@@ -103,7 +104,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 export function localSecurityOrigins(
   options: Pick<GatewayOptions, 'port' | 'runtimeConfig'>,
 ): SecurityOrigins {
-  const config = RuntimeConfig.partial().safeParse(options.runtimeConfig);
+  const config = z.partial(RuntimeConfig).safeParse(options.runtimeConfig);
   const identityProvider = config.data?.userPoolEndpoint;
   const s3 = process.env.AWS_ENDPOINT_URL_S3;
   return {

@@ -1,20 +1,6 @@
 import * as z from 'zod';
 
-/** Every error response body: a human message, plus per-field messages for validation errors. */
-export const ErrorBody = z.object({
-  message: z.string(),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
-/** E-mails are trimmed and lower-cased before use (spec 000 §5). */
-export const emailAddress = (max: number, message = 'Please enter your work email address') =>
-  z
-    .string({ error: message })
-    .trim()
-    .toLowerCase()
-    .max(max, message)
-    .pipe(z.email({ error: message }));
+export { ErrorBody, emailAddress } from './base';
 
 export const Ok = z.object({ ok: z.literal(true) });
 

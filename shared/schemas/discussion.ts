@@ -45,8 +45,8 @@ export const CreateCommentRequest = z.strictObject({
     .refine((s) => s.some((x) => x.type === 'MEMBER' || x.content.trim() !== ''), 'Please write a comment')
     .refine((s) => commentLength(s) <= COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`),
   /** Addresses copied on the comment by e-mail; they may reply to it. */
-  emailList: emailAddress(254, RECIPIENT_MESSAGE)
-    .array()
+  emailList: z
+    .array(emailAddress(254, RECIPIENT_MESSAGE))
     .max(COMMENT_RECIPIENTS_MAX)
     .refine((list) => new Set(list).size === list.length, RECIPIENT_MESSAGE)
     .default([]),

@@ -1,8 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * /runtime-config.json, written next to the SPA by CDK at deploy and by the local runner, read by
- * the SPA before it configures Amplify, so one build serves every stage.
+ * the SPA before it configures Amplify, so one build serves every stage. Zod Mini: the SPA reads it
+ * before its first screen (see base.ts).
  */
 export const RuntimeConfig = z.object({
   stage: z.string(),
@@ -10,7 +11,7 @@ export const RuntimeConfig = z.object({
   userPoolId: z.string(),
   userPoolClientId: z.string(),
   /** Only set locally: where cognito-local answers the identity-provider API. */
-  userPoolEndpoint: z.string().optional(),
+  userPoolEndpoint: z.optional(z.string()),
   /** Hosted UI domain (no scheme) used for federated single sign-on redirects. */
   oauthDomain: z.string(),
   /** Base of the REST API, same origin as the SPA: "/api". */

@@ -87,17 +87,25 @@ describe('writeAll', () => {
 
 describe('inPool', () => {
   it('runs the task on every item, never more than `size` at once, a worker taking the next when free', async () => {
-    // Prepare: item 0 is slow; the others are quick.
+    // Prepare: item 0 finishes only once the seven others have (or after 2 s, if they wait for it);
+    // the others are quick. No timing race: a loaded machine cannot reorder them.
     const started: number[] = [];
     const finished: number[] = [];
     let running = 0;
     let most = 0;
+    let othersDone: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      othersDone = resolve;
+      setTimeout(resolve, 2_000);
+    });
     const task = async (item: number) => {
       started.push(item);
       running++;
       most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, item === 0 ? 60 : 2));
+      if (item === 0) await gate;
+      else await new Promise((resolve) => setTimeout(resolve, 2));
       finished.push(item);
+      if (finished.filter((done) => done !== 0).length === 7) othersDone();
       running--;
     };
     // Act

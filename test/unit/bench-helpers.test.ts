@@ -83,6 +83,40 @@ describe('SPA route scripts', () => {
     expect(result.notes).toEqual([]);
   });
 
+  it("counts the route's own chunk, not another route that shows the same text", async () => {
+    // Prepare: a confirm step says "Sign in to your account" too, and imports a heavy field.
+    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
+    const assets = join(dist, 'assets');
+    mkdirSync(assets);
+    const write = (name: string, code: string) => writeFileSync(join(assets, name), code);
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<script type="module" src="/assets/index-Ab12Cd34.js"></script>',
+    );
+    write(
+      'index-Ab12Cd34.js',
+      'const l = () => import("./sign-in-Xy12_z-9.js"); const c = () => import("./confirm-Qq11Ww22.js"); const f = () => import("./sign-in-flows-Ee33Rr44.js"); console.log(l, c, f);',
+    );
+    write('sign-in-Xy12_z-9.js', 'export default () => "Sign in to your account";');
+    write('sign-in-flows-Ee33Rr44.js', 'export default () => "Sign in to your account";');
+    write('heavy-Zz99Yy88.js', 'export const h = 1;');
+    write(
+      'confirm-Qq11Ww22.js',
+      'import { h } from "./heavy-Zz99Yy88.js"; export default () => "Sign in to your account" + h;',
+    );
+
+    // Act
+    const result = await routeScripts(dist, {
+      chunkName: 'sign-in',
+      srcPattern: /sign-in\.tsx$/,
+      text: 'Sign in to your account',
+    });
+
+    // Assess: the entry and the chunk named sign-in only.
+    const names = result.files.map((file) => file.slice(assets.length + 1)).sort();
+    expect(names).toEqual(['index-Ab12Cd34.js', 'sign-in-Xy12_z-9.js']);
+  });
+
   it('uses the Vite manifest when there is one', async () => {
     dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
     mkdirSync(join(dist, '.vite'));

@@ -1,16 +1,37 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '@shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { listenToAuthEvents } from '@/lib/auth';
 import { theme } from './theme';
 
+/**
+ * The toast container (with its transitions) loads when the first toast is asked for, not with the
+ * first screen: the store lib/notify writes to is tiny and keeps what was shown until it mounts.
+ */
+const ToastContainer = lazy(() => import('@/components/toast-container'));
+
 /** Toasts: top-right, auto-close 3000 ms, pause on hover; each toast closes on click (lib/notify). */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  const asked = notifications.length + queue.length > 0;
+  useEffect(() => {
+    if (asked) setWanted(true);
+  }, [asked]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseResetOnHover="notification" />
+    </Suspense>
+  );
+}
+
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseResetOnHover="notification" />
+      <Toasts />
       {children}
     </MantineProvider>
   );

@@ -15,7 +15,7 @@ import {
   retryPauseMs,
 } from '@shared/constants';
 import type { RouteBody, RouteName, RouteQuery, RouteResponse, Routes } from '@shared/routes';
-import { ErrorBody } from '@shared/schemas/common';
+import { ErrorBody } from '@shared/schemas/base';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { logAppError } from './app-error';
 

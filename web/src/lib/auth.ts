@@ -3,7 +3,7 @@
  * carries. The session is a react-query query refreshed on Amplify Hub auth events.
  */
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 
 export interface AuthSession {
@@ -62,14 +62,23 @@ export function listenToAuthEvents(queryClient: QueryClient): () => void {
   });
 }
 
+/** Amplify's account flows (auth-flows.ts), fetched once; start it early when a sign-in is near. */
+let authFlows: Promise<typeof import('./auth-flows')> | undefined;
+export const loadAuthFlows = () => {
+  authFlows ??= import('./auth-flows');
+  return authFlows;
+};
+
 export type PasswordSignInResult = 'signed-in' | 'confirm-sign-up' | 'reset-password' | 'unsupported-step';
 
 /**
  * Sign in with e-mail and password. USER_PASSWORD_AUTH, because the local identity emulator has no
  * SRP. An unconfirmed user comes back as 'confirm-sign-up' (Amplify reports it as a next step rather
- * than the UserNotConfirmedException some versions throw; callers handle both).
+ * than the UserNotConfirmedException some versions throw; callers handle both). Amplify's sign-in
+ * flows load on first use (loadAuthFlows), not with the sign-in screen.
  */
 export async function signInWithPassword(email: string, password: string): Promise<PasswordSignInResult> {
+  const { signIn } = await loadAuthFlows();
   const result = await signIn({
     username: normalizeEmail(email),
     password,
@@ -104,6 +113,7 @@ export async function restartAppState(queryClient: QueryClient): Promise<void> {
 export async function signOutAndReset(queryClient: QueryClient): Promise<void> {
   signedOutByChoice = true;
   try {
+    const { signOut } = await loadAuthFlows();
     await signOut();
   } finally {
     queryClient.setQueryData(authSessionQueryKey, SIGNED_OUT);

@@ -1,9 +1,12 @@
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
-import { type ResendSignUpCodeOutput, resendSignUpCode } from 'aws-amplify/auth';
+import type { ResendSignUpCodeOutput } from 'aws-amplify/auth';
+import { loadAuthFlows } from '@/lib/auth';
 
 /** Identity-service: e-mail a new verification code for an unconfirmed account (no REST call). */
-export const resendVerificationCode = (email: string): Promise<ResendSignUpCodeOutput> =>
-  resendSignUpCode({ username: email });
+export async function resendVerificationCode(email: string): Promise<ResendSignUpCodeOutput> {
+  const { resendSignUpCode } = await loadAuthFlows();
+  return resendSignUpCode({ username: email });
+}
 
 export const useResendSignUpCode = (
   options: Omit<UseMutationOptions<ResendSignUpCodeOutput, Error, string>, 'mutationFn'> = {},

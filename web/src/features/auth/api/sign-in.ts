@@ -1,7 +1,7 @@
 import { LIMITS } from '@shared/constants';
-import { emailAddress } from '@shared/schemas/common';
+import { emailAddress } from '@shared/schemas/base';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type PasswordSignInResult, signInWithPassword } from '@/lib/auth';
 
 const PASSWORD_MESSAGE = 'Please enter your password';
@@ -11,8 +11,7 @@ export const SignInInput = z.object({
   email: emailAddress(LIMITS.email),
   password: z
     .string({ error: PASSWORD_MESSAGE })
-    .min(8, PASSWORD_MESSAGE)
-    .max(LIMITS.password, PASSWORD_MESSAGE),
+    .check(z.minLength(8, PASSWORD_MESSAGE), z.maxLength(LIMITS.password, PASSWORD_MESSAGE)),
 });
 export type SignInInput = z.output<typeof SignInInput>;
 

@@ -1,4 +1,4 @@
-import { SsoDomainLookup } from '@shared/schemas/sso';
+import { ssoDomain } from '@shared/schemas/base';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,8 +6,8 @@ import { api } from '@/lib/api-client';
 export function ssoDomainOf(email: string): string | null {
   const at = email.lastIndexOf('@');
   if (at < 0) return null;
-  const parsed = SsoDomainLookup.safeParse({ domain: email.slice(at + 1) });
-  return parsed.success ? parsed.data.domain : null;
+  const parsed = ssoDomain.safeParse(email.slice(at + 1));
+  return parsed.success ? parsed.data : null;
 }
 
 /** POST /api/public/sso/domain (no token): the single sign-on provider for an e-mail domain. */

@@ -1,5 +1,5 @@
 import { LIMITS } from '@shared/constants';
-import { emailAddress } from '@shared/schemas/common';
+import { emailAddress } from '@shared/schemas/base';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { startFederatedSignIn } from '@/features/auth/api/federated-sign-in';
