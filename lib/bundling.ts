@@ -75,6 +75,9 @@ export const esbuildOptions = {
   target: 'node22',
   minify: true,
   sourcemap: true,
+  // Stack traces need the mappings only; leaving the sources out makes the map a third of the size
+  // and every cold start with --enable-source-maps about 20 ms shorter (npm run bench).
+  sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: { js: CREATE_REQUIRE_BANNER },
   external: [] as string[],
@@ -87,6 +90,7 @@ export const lambdaBundling: BundlingOptions = {
   target: esbuildOptions.target,
   minify: esbuildOptions.minify,
   sourceMap: esbuildOptions.sourcemap,
+  sourcesContent: esbuildOptions.sourcesContent,
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   // An empty list (rather than the default `@aws-sdk/*`) bundles the SDK clients instead of using the runtime's.

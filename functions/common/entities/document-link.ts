@@ -1,5 +1,6 @@
 import { Entity } from 'electrodb';
 import { key, SERVICE, timestamps } from './keys';
+import { lazyEntity } from './lazy';
 
 /** The scope of a document attached to the project itself rather than to one of its questions. */
 export const PROJECT_SCOPE = 'PROJECT';
@@ -11,30 +12,33 @@ export const PROJECT_SCOPE = 'PROJECT';
  * (what its expiry affects). The documents group writes links; the library reads which documents a
  * question cites when its answer enters the library.
  */
-export const DocumentLinkEntity = new Entity({
-  model: { entity: 'documentLink', version: '1', service: SERVICE },
-  attributes: {
-    teamId: { type: 'string', required: true },
-    projectId: { type: 'string', required: true },
-    /** A questionId, or PROJECT_SCOPE. */
-    scope: { type: 'string', required: true },
-    documentId: { type: 'string', required: true },
-    createdByUserId: { type: 'string', required: true },
-    changedBySession: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    primary: {
-      pk: key('pk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}'),
-      sk: key('sk', ['scope', 'documentId'], 'DOCLINK#${scope}#${documentId}'),
-    },
-    byDocument: {
-      index: 'byDocument',
-      pk: key('byDocumentPk', ['teamId', 'documentId'], 'TEAM#${teamId}#DOC#${documentId}'),
-      sk: key('byDocumentSk', ['projectId', 'scope'], 'LINK#${projectId}#${scope}'),
-    },
-  },
-});
+export const DocumentLinkEntity = lazyEntity(
+  () =>
+    new Entity({
+      model: { entity: 'documentLink', version: '1', service: SERVICE },
+      attributes: {
+        teamId: { type: 'string', required: true },
+        projectId: { type: 'string', required: true },
+        /** A questionId, or PROJECT_SCOPE. */
+        scope: { type: 'string', required: true },
+        documentId: { type: 'string', required: true },
+        createdByUserId: { type: 'string', required: true },
+        changedBySession: { type: 'string' },
+        ...timestamps,
+      },
+      indexes: {
+        primary: {
+          pk: key('pk', ['teamId', 'projectId'], 'TEAM#${teamId}#PROJECT#${projectId}'),
+          sk: key('sk', ['scope', 'documentId'], 'DOCLINK#${scope}#${documentId}'),
+        },
+        byDocument: {
+          index: 'byDocument',
+          pk: key('byDocumentPk', ['teamId', 'documentId'], 'TEAM#${teamId}#DOC#${documentId}'),
+          sk: key('byDocumentSk', ['projectId', 'scope'], 'LINK#${projectId}#${scope}'),
+        },
+      },
+    }),
+);
 
 /** The id the spec calls questionDocumentId: the link's scope and document, within its project. */
 export const linkIdOf = (link: { scope: string; documentId: string }) => `${link.scope}.${link.documentId}`;
