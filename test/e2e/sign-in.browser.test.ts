@@ -54,4 +54,60 @@ describe('sign in', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
+
+  it('loads the sign-in flows and the toasts on use: a failed fetch keeps the screen and is tried again', async () => {
+    // Prepare: the first fetch of the account flows' chunk and of the toast container fails (a
+    // release replaced them while the page was open); later ones go through.
+    const page = await newPage();
+    const fetched: string[] = [];
+    const failOnce = new Set(['auth-flows', 'toast-container']);
+    await page.route(/\/assets\/(auth-flows|toast-container)-[\w-]+\.js$/, async (route) => {
+      const chunk = /(auth-flows|toast-container)/.exec(route.request().url())?.[1] ?? '';
+      fetched.push(chunk);
+      if (failOnce.delete(chunk)) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto(`${stack.appUrl}/login`);
+    await page.getByText('Sign in to your account').waitFor();
+    // Assess: neither chunk is part of the screen itself.
+    expect(fetched).toEqual([]);
+
+    // Act: type (the flows' fetch starts, and fails), then sign in.
+    await page.getByLabel('Work Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await expect.poll(() => fetched.includes('auth-flows')).toBe(true);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    // Assess: the sign-in fetched the flows again and signed in.
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.getByRole('link', { name: 'View your Dashboard' }).waitFor();
+    expect(fetched.filter((chunk) => chunk === 'auth-flows')).toHaveLength(2);
+    await page.context().close();
+  });
+
+  it('shows no toast container until a toast, and stays up when its chunk cannot be fetched', async () => {
+    // Prepare: every fetch of the toast container fails.
+    const page = await newPage();
+    let toastFetches = 0;
+    await page.route(/\/assets\/toast-container-[\w-]+\.js$/, async (route) => {
+      toastFetches++;
+      await route.abort('failed');
+    });
+    await page.goto(`${stack.appUrl}/login`);
+
+    // Act: a wrong password asks for an error toast.
+    await page.getByLabel('Work Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd!');
+    expect(toastFetches).toBe(0);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    // Assess: the container was asked for, and the form is still there to try again.
+    await expect.poll(() => toastFetches).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByLabel('Work Email').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${stack.appUrl}/`);
+    await page.context().close();
+  });
 });

@@ -39,6 +39,16 @@ describe('SPA route scripts', () => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
+  /** A built SPA without a manifest: index.html and these files under assets/. */
+  function builtSpa(html: string, files: Record<string, string>) {
+    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
+    const assets = join(dist, 'assets');
+    mkdirSync(assets);
+    writeFileSync(join(dist, 'index.html'), html);
+    for (const [name, code] of Object.entries(files)) writeFileSync(join(assets, name), code);
+    return { dist, assets };
+  }
+
   it('reads script and modulepreload tags whatever the attribute order', () => {
     const tags = htmlTags(
       `<script crossorigin type="module" src="/assets/a.js"></script><link href='/assets/b.js' rel=modulepreload>`,
@@ -55,23 +65,18 @@ describe('SPA route scripts', () => {
   });
 
   it('counts the shell, the route chunk and their static imports, but not other lazy routes', async () => {
-    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
-    const assets = join(dist, 'assets');
-    mkdirSync(assets);
-    const write = (name: string, code: string) => writeFileSync(join(assets, name), code);
-    writeFileSync(
-      join(dist, 'index.html'),
+    const { dist, assets } = builtSpa(
       '<script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" href="/assets/vendor.js">',
+      {
+        'vendor.js': 'export const v = 1;',
+        'shared.js': 'export const s = "import(\\"./decoy.js\\")";',
+        'decoy.js': 'export const d = 1;',
+        'index.js':
+          'import { v } from "./vendor.js"; export const x = v; const l = () => import("./login.js"); const o = () => import("./other.js"); console.log(l, o);',
+        'login.js': 'import { s } from "./shared.js"; export default () => "Sign in to your account" + s;',
+        'other.js': 'import { s } from "./shared.js"; export default () => "Other" + s;',
+      },
     );
-    write('vendor.js', 'export const v = 1;');
-    write('shared.js', 'export const s = "import(\\"./decoy.js\\")";');
-    write('decoy.js', 'export const d = 1;');
-    write(
-      'index.js',
-      'import { v } from "./vendor.js"; export const x = v; const l = () => import("./login.js"); const o = () => import("./other.js"); console.log(l, o);',
-    );
-    write('login.js', 'import { s } from "./shared.js"; export default () => "Sign in to your account" + s;');
-    write('other.js', 'import { s } from "./shared.js"; export default () => "Other" + s;');
     const result = await routeScripts(dist, {
       chunkName: 'login',
       srcPattern: /login\.tsx$/,
@@ -85,25 +90,15 @@ describe('SPA route scripts', () => {
 
   it("counts the route's own chunk, not another route that shows the same text", async () => {
     // Prepare: a confirm step says "Sign in to your account" too, and imports a heavy field.
-    dist = mkdtempSync(join(tmpdir(), 'bench-spa-'));
-    const assets = join(dist, 'assets');
-    mkdirSync(assets);
-    const write = (name: string, code: string) => writeFileSync(join(assets, name), code);
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<script type="module" src="/assets/index-Ab12Cd34.js"></script>',
-    );
-    write(
-      'index-Ab12Cd34.js',
-      'const l = () => import("./sign-in-Xy12_z-9.js"); const c = () => import("./confirm-Qq11Ww22.js"); const f = () => import("./sign-in-flows-Ee33Rr44.js"); console.log(l, c, f);',
-    );
-    write('sign-in-Xy12_z-9.js', 'export default () => "Sign in to your account";');
-    write('sign-in-flows-Ee33Rr44.js', 'export default () => "Sign in to your account";');
-    write('heavy-Zz99Yy88.js', 'export const h = 1;');
-    write(
-      'confirm-Qq11Ww22.js',
-      'import { h } from "./heavy-Zz99Yy88.js"; export default () => "Sign in to your account" + h;',
-    );
+    const { dist, assets } = builtSpa('<script type="module" src="/assets/index-Ab12Cd34.js"></script>', {
+      'index-Ab12Cd34.js':
+        'const l = () => import("./sign-in-Xy12_z-9.js"); const c = () => import("./confirm-Qq11Ww22.js"); const f = () => import("./sign-in-flows-Ee33Rr44.js"); console.log(l, c, f);',
+      'sign-in-Xy12_z-9.js': 'export default () => "Sign in to your account";',
+      'sign-in-flows-Ee33Rr44.js': 'export default () => "Sign in to your account";',
+      'heavy-Zz99Yy88.js': 'export const h = 1;',
+      'confirm-Qq11Ww22.js':
+        'import { h } from "./heavy-Zz99Yy88.js"; export default () => "Sign in to your account" + h;',
+    });
 
     // Act
     const result = await routeScripts(dist, {

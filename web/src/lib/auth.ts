@@ -62,11 +62,19 @@ export function listenToAuthEvents(queryClient: QueryClient): () => void {
   });
 }
 
-/** Amplify's account flows (auth-flows.ts), fetched once; start it early when a sign-in is near. */
+/** Amplify's account flows (auth-flows.ts), fetched once; a failed fetch is tried again next time. */
 let authFlows: Promise<typeof import('./auth-flows')> | undefined;
 export const loadAuthFlows = () => {
-  authFlows ??= import('./auth-flows');
+  authFlows ??= import('./auth-flows').catch((error: unknown) => {
+    authFlows = undefined;
+    throw error;
+  });
   return authFlows;
+};
+
+/** Start fetching the account flows when a sign-in is near; a failure waits for the real call. */
+export const preloadAuthFlows = () => {
+  loadAuthFlows().catch(() => undefined);
 };
 
 export type PasswordSignInResult = 'signed-in' | 'confirm-sign-up' | 'reset-password' | 'unsupported-step';

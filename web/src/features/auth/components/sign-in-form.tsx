@@ -7,7 +7,7 @@ import { useSsoCheck } from '@/features/auth/hooks/use-sso-check';
 import { authErrorMessage } from '@/features/auth/utils/auth-errors';
 import { resetPasswordPath } from '@/features/auth/utils/paths';
 import { logAppError } from '@/lib/app-error';
-import { authErrorName, loadAuthFlows } from '@/lib/auth';
+import { authErrorName, preloadAuthFlows } from '@/lib/auth';
 import { notifyError } from '@/lib/notify';
 import { PasswordField } from './password-field';
 import { WorkEmailField } from './work-email-field';
@@ -67,7 +67,7 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
 
   return (
     // The sign-in flows load while the user types, so Sign In does not wait for them.
-    <form onSubmit={handleSubmit} onFocusCapture={() => void loadAuthFlows()} noValidate>
+    <form onSubmit={handleSubmit} onFocusCapture={preloadAuthFlows} noValidate>
       <Stack gap="md">
         <WorkEmailField
           key={form.key('email')}
