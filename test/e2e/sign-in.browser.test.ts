@@ -44,6 +44,37 @@ describe('sign in', () => {
     await page.context().close();
   });
 
+  it('checks each field on blur with the spec messages, clears a message on typing, and enables Sign In only when both pass', async () => {
+    // Prepare
+    const page = await newPage();
+    await page.goto(`${stack.appUrl}/login`);
+    const email = page.getByLabel('Work Email');
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Sign In' });
+    const message = (text: string) => page.getByText(text, { exact: true });
+
+    // Act: an e-mail without a domain and a 7-character password, each left by Tab
+    await email.fill('someone@');
+    await email.press('Tab');
+    await password.fill('1234567');
+    await password.press('Tab');
+
+    // Assess
+    await message('Please enter your work email address').waitFor();
+    await message('Please enter your password').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Act: correct both
+    await email.fill(DEMO.email);
+    await password.fill('12345678');
+
+    // Assess: the messages clear on change and Sign In is enabled
+    await message('Please enter your work email address').waitFor({ state: 'detached' });
+    await message('Please enter your password').waitFor({ state: 'detached' });
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
   it('shows the identity provider message for a wrong password and stays on Sign In', async () => {
     const page = await newPage();
     await page.goto(`${stack.appUrl}/login`);
