@@ -20,9 +20,9 @@ module.exports = {
     ),
     forbid(
       'route-group-imports-another-group',
-      'A route group uses only its own folder and functions/common; effects on other groups go through the stream.',
+      'A route group uses only its own folder, functions/common and what another group publishes for other groups in its published.ts (read-only); effects on other groups go through the stream.',
       { path: '^functions/([^/]+)/', pathNot: '^functions/(common|reactions)/' },
-      { path: '^functions/([^/]+)/', pathNot: '^functions/($1|common)/' },
+      { path: '^functions/([^/]+)/', pathNot: '^functions/($1|common)/|^functions/[^/]+/published\\.ts$' },
     ),
     forbid(
       'reactions-import-group-internals',

@@ -37,6 +37,10 @@ export const CREATE_REQUIRE_BANNER =
  *   variable, which no function has (file-type's zip reader makes one; 10 kB).
  * - `mnemonist/lru-cache`: functions/common/bundle-shims/lru-cache.cjs, the same least-recently-used
  *   cache on a Map, for the DynamoDB client's endpoint-discovery cache (8 kB with its helpers).
+ * - `ajv`, `ajv-formats`, `zod/v3` and `zod-to-json-schema`: functions/common/bundle-shims/, for what
+ *   the Model Context Protocol SDK carries beyond what our server uses: the default validator of
+ *   elicitation answers (it asks for none and has its own validator) and Zod 3 tool schemas (ours
+ *   are Zod 4); each fails loudly if ever reached (133 and 80 kB).
  */
 export const bundleAliases: Record<string, string> = {
   '@aws-sdk/client-s3': fileURLToPath(new URL('../node_modules/@aws-sdk/client-s3', import.meta.url)),
@@ -58,6 +62,10 @@ export const bundleAliases: Record<string, string> = {
   'mnemonist/lru-cache': fileURLToPath(
     new URL('../functions/common/bundle-shims/lru-cache.cjs', import.meta.url),
   ),
+  ajv: fileURLToPath(new URL('../functions/common/bundle-shims/ajv.ts', import.meta.url)),
+  'ajv-formats': fileURLToPath(new URL('../functions/common/bundle-shims/ajv-formats.ts', import.meta.url)),
+  'zod/v3': fileURLToPath(new URL('../functions/common/bundle-shims/zod-v3.ts', import.meta.url)),
+  'zod-to-json-schema': fileURLToPath(new URL('../functions/common/bundle-shims/zod-v3.ts', import.meta.url)),
 };
 
 /**

@@ -103,6 +103,7 @@ terminal.say(`
   Mail viewer  ${stack.mailUrl}   (sent e-mails, and replies received)
   Reply SMTP   ${stack.smtpUrl}   (replies to comment e-mails become comments)
   Demo sign-in ${DEMO.email} / ${DEMO.password}
+  MCP server   ${stack.appUrl}/api/mcp   (streamable HTTP; headers client_id and client_secret from Settings → API Access; tools in ${stack.appUrl}/api/docs)
   Logs         ${values.verbose ? 'on this terminal (--verbose)' : `${shownLogFile}   (npm start -- --verbose shows them here)`}
 
   Data is kept in .local/port-${port}/. Press Ctrl-C to stop.

@@ -168,13 +168,17 @@ curl -X ${route.method} "https://<your app>${route.path}" \\
 Calls are limited per key (60 a minute; more answer 429 with Retry-After). A new key replaces the previous one at once.`;
 
 function operation(route: RouteEntry, schemas: SchemaCollector) {
-  const params = [...parameters(route, schemas), ...(route.auth === 'api-key' ? PAGING_HEADERS : [])];
+  const params = [...parameters(route, schemas), ...(route.pagingHeaders ? PAGING_HEADERS : [])];
   const takesInput = params.length > 0 || route.body !== undefined;
   return {
     operationId: route.name,
     summary: route.summary,
     tags: [route.group],
-    ...(route.auth === 'api-key' ? { description: apiKeyExample(route) } : {}),
+    ...(route.docs
+      ? { description: route.docs }
+      : route.auth === 'api-key'
+        ? { description: apiKeyExample(route) }
+        : {}),
     security:
       route.auth === 'user'
         ? [{ cognito: [] }]
@@ -197,6 +201,9 @@ function operation(route: RouteEntry, schemas: SchemaCollector) {
       : {}),
     responses: {
       200: okResponse(route, schemas),
+      ...(route.raw === 'json' && route.response.safeParse(null).success
+        ? { 202: { description: 'Accepted: a notification, with nothing to answer' } }
+        : {}),
       ...(takesInput ? { 400: errorResponse('Invalid request; fieldErrors names each invalid field') } : {}),
       ...(route.auth === 'user' ? { 401: errorResponse('Missing or invalid token') } : {}),
       ...(route.auth === 'api-key'

@@ -67,6 +67,13 @@ export const json = (statusCode: number, body: unknown): APIGatewayProxyResult =
   body: JSON.stringify(body),
 });
 
+/** A raw JSON route's null: accepted, nothing to answer (an MCP notification). */
+const accepted = (): APIGatewayProxyResult => ({
+  statusCode: 202,
+  headers: { 'cache-control': 'no-store' },
+  body: '',
+});
+
 const html = (body: string): APIGatewayProxyResult => ({
   statusCode: 200,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
@@ -197,6 +204,7 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
     } as RouteRequest<RouteName>;
     const data = route.response.parse(await impl(request));
     if (route.raw === 'html') return html(data as string);
+    if (route.raw === 'json' && data === null) return accepted();
     return json(200, route.raw === 'json' ? data : { data });
   };
 }

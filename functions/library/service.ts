@@ -34,9 +34,9 @@ import { canSeeProject } from '../common/entities';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/errors';
 import { visibleProject } from '../common/project-access';
 import { sessionMark } from '../common/session-mark';
+import { bestAnswers } from './published';
 import * as repo from './repo';
 import { byReviewDay, isDueAnswer, reviewFieldsOf } from './review/fields';
-import type { LibraryIndex } from './search/engine';
 import { libraryQuery } from './search/library-match';
 import { teamIndex } from './search/store';
 
@@ -592,28 +592,6 @@ async function asSuggestions(
   }));
 }
 
-/**
- * The team's best library entries for a text, one per distinct answer, best first: the suggestion
- * index ranks them, the table gives their current state (an answer archived since is left out).
- */
-async function bestAnswers(index: LibraryIndex, teamId: string, text: string, limit: number) {
-  const hits = index.search(text, limit * 2);
-  const entries = new Map(
-    (
-      await repo.getAnswers(
-        teamId,
-        hits.map((h) => h.answerId),
-      )
-    ).map((a) => [a.answerId, a]),
-  );
-  return hits
-    .flatMap((hit) => {
-      const entry = entries.get(hit.answerId);
-      return entry && entry.answerStatus !== 'ARCHIVED' ? [{ entry, score: hit.score }] : [];
-    })
-    .slice(0, limit);
-}
-
 /** Suggested Answers: the library's best matches for the question's text. */
 export async function listSuggestions(caller: TeamCaller, projectId: string, questionId: string) {
   const { teamId } = caller.user;
@@ -621,7 +599,10 @@ export async function listSuggestions(caller: TeamCaller, projectId: string, que
     visibleQuestion(caller, projectId, questionId),
     teamIndex(teamId),
   ]);
-  return asSuggestions(caller, await bestAnswers(index, teamId, question.question, SUGGESTIONS_SHOWN));
+  return asSuggestions(
+    caller,
+    (await bestAnswers(index, teamId, question.question, SUGGESTIONS_SHOWN)).ranked,
+  );
 }
 
 /** Search Answers from a question: the query's best matches; an empty query finds nothing. */
@@ -634,7 +615,7 @@ export async function searchAnswers(
   const { teamId } = caller.user;
   const [, index] = await Promise.all([visibleQuestion(caller, projectId, questionId), teamIndex(teamId)]);
   if (!searchQuery.trim()) return [];
-  return asSuggestions(caller, await bestAnswers(index, teamId, searchQuery, SEARCH_RESULTS_SHOWN));
+  return asSuggestions(caller, (await bestAnswers(index, teamId, searchQuery, SEARCH_RESULTS_SHOWN)).ranked);
 }
 
 // ——— The glossary ———

@@ -11,6 +11,7 @@ import { exportsGroup } from './exports';
 import { insights } from './insights';
 import { library } from './library';
 import { routeMatcher } from './match';
+import { mcp } from './mcp';
 import { meta } from './meta';
 import { notifications } from './notifications';
 import { projects } from './projects';
@@ -39,6 +40,7 @@ const slices = [
   documents,
   insights,
   quizzes,
+  mcp,
 ] as const;
 
 export { bySpecificity, type PathRoute, pathPattern, type RouteMatch, routeMatcher } from './match';

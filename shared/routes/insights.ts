@@ -69,6 +69,7 @@ export const insights = routeGroup(
       auth: 'api-key',
       summary:
         'Public analytics API: answered questions matching the filter, newest first; headers client_id (client_{teamId}) and client_secret (the API key), limit (1 to 1000, default 100) and offset',
+      pagingHeaders: true,
       body: AnalyticsRequest,
       response: InsightResult.array(),
     }),

@@ -27,9 +27,16 @@ export interface RouteSpec<
   query?: Query;
   /** Schema of the path parameters; by default every {param} is an `Id`. */
   params?: z.ZodObject;
+  /** An api-key route that pages with the `limit` and `offset` headers (the analytics API). */
+  pagingHeaders?: true;
+  /** The API reference's description of the operation (Markdown), beyond its summary. */
+  docs?: string;
   /** Schema of the `data` member of the 200 response envelope (or of the whole body when `raw`). */
   response: Res;
-  /** Answer with the document itself (JSON or HTML), not wrapped in `{ data }` (e.g. OpenAPI). */
+  /**
+   * Answer with the document itself (JSON or HTML), not wrapped in `{ data }` (e.g. OpenAPI); a raw
+   * JSON route whose implementation answers null responds 202 with no body (an MCP notification).
+   */
   raw?: 'json' | 'html';
 }
 

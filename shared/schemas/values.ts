@@ -8,6 +8,7 @@
 // ——— Projects (project.ts) ———
 export const PROJECT_PRIORITIES = ['LOW', 'NORMAL', 'HIGH'] as const;
 export const PROJECT_STATUSES = ['IN-PROGRESS', 'COMPLETE'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const ACCESS_VISIBILITIES = ['TEAM', 'PRIVATE'] as const;
 export const PROJECT_TYPES = ['STANDARD', 'THIRD-PARTY'] as const;
 export const DEAL_STATUSES = ['IN-PROGRESS', 'WON', 'LOST', 'UNKNOWN'] as const;

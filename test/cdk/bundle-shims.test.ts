@@ -19,6 +19,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encode as shimmedEncode } from '../../functions/common/bundle-shims/he';
 import { readDocument } from '../../functions/common/formats/document';
 import { readSpreadsheet } from '../../functions/common/formats/spreadsheet';
+import { answerMessage } from '../../functions/mcp/server';
 import { esbuildOptions } from '../../lib/bundling';
 import { PROJECT_ROOT } from '../../lib/constructs/backend';
 
@@ -290,5 +291,63 @@ describe('the questionnaire readers in a bundle', () => {
         );
       }
     }
+  }, 60_000);
+});
+
+describe('the MCP server in a bundle', () => {
+  it('carries neither ajv nor Zod 3, and lists and checks its tools as the unbundled server does', async () => {
+    // Prepare: the server's module bundled as a Lambda bundles it.
+    const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-shims-mcp-')), 'index.mjs');
+    await build({
+      ...esbuildOptions,
+      sourcemap: false,
+      minify: false,
+      stdin: {
+        contents: "export { answerMessage } from './functions/mcp/server';",
+        resolveDir: PROJECT_ROOT,
+        loader: 'ts',
+      },
+      outfile,
+      logLevel: 'error',
+    });
+    const code = readFileSync(outfile, 'utf8');
+    for (const name of ['ajv', 'ajv-formats', 'fast-uri', 'zod-to-json-schema', 'zod/v3']) {
+      expect(code.includes(`node_modules/${name}/`), name).toBe(false);
+    }
+    const bundled = (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as {
+      answerMessage: typeof answerMessage;
+    };
+    const client = { teamId: 'team-1', keyPrefix: 'qwk_abc' };
+    const messages = [
+      {
+        jsonrpc: '2.0' as const,
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0' as const, id: 2, method: 'tools/list' },
+      // Refused by the tool's input schema before any read.
+      {
+        jsonrpc: '2.0' as const,
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'search_library', arguments: { query: '' } },
+      },
+      { jsonrpc: '2.0' as const, method: 'notifications/initialized' },
+    ];
+
+    for (const message of messages) {
+      // Act
+      const [inBundle, unbundled] = await Promise.all([
+        bundled.answerMessage(client, message),
+        answerMessage(client, message),
+      ]);
+      // Assess
+      expect(inBundle, message.method).toEqual(unbundled);
+    }
+    const listed = (await bundled.answerMessage(client, messages[1])) as unknown as {
+      result: { tools: unknown[] };
+    };
+    expect(listed.result.tools).toHaveLength(5);
   }, 60_000);
 });

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../scripts/local/provision';
+import { MCP_TOOLS } from '../../shared/mcp-tools';
 import {
   INSIGHT_CLASSIFICATIONS,
   INSIGHTS_CSV_HEADERS,
@@ -326,6 +327,31 @@ describe('settings', () => {
     expect(secondKey).not.toBe(firstKey);
     expect((await analytics(clientId, firstKey)).status).toBe(401);
     expect((await analytics(clientId, secondKey)).status).toBe(200);
+
+    // Assess: the assistants' card names the MCP server on this host and its tools, and the
+    // address it shows answers an MCP message signed with the new key.
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const card = page.getByRole('heading', { name: 'Assistants (MCP)' });
+    await card.scrollIntoViewIfNeeded();
+    const serverUrl = await page.getByRole('textbox', { name: 'Server URL (streamable HTTP)' }).inputValue();
+    expect(serverUrl).toBe(`${stack.appUrl}/api/mcp`);
+    for (const tool of Object.keys(MCP_TOOLS)) await page.getByText(tool, { exact: true }).waitFor();
+    const listed = await fetch(serverUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', client_id: clientId, client_secret: secondKey },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(listed.status).toBe(200);
+    expect((await listed.json()).result.tools).toHaveLength(Object.keys(MCP_TOOLS).length);
+    await page.mouse.move(0, 0);
+    await settled();
+    await shot(page, 'settings-api-access-mcp');
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await card.scrollIntoViewIfNeeded();
+    await settled();
+    await shot(page, 'settings-api-access-mcp-375');
+    if (desktop) await page.setViewportSize(desktop);
   });
 
   it('checks the website, saves a library switch and a redemption code, and keeps them', async () => {

@@ -100,6 +100,14 @@ describe('npm start', () => {
     const banner = first.terminal();
     expect(banner).toContain(`App          http://127.0.0.1:${ports.app}`);
     expect(banner).toContain(`Logs         .local/port-${ports.app}/local.log`);
+    expect(banner).toContain(`MCP server   http://127.0.0.1:${ports.app}/api/mcp`);
+    // What the banner says to connect to answers an MCP client's first message, with the key's headers.
+    const unsigned = await fetch(`http://127.0.0.1:${ports.app}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }),
+    });
+    expect(unsigned.status).toBe(401);
 
     // Requests are logged, to the file only.
     const lookup = await fetch(`http://127.0.0.1:${ports.app}/api/public/sso/domain`, {

@@ -43,7 +43,7 @@ describe('route table coverage', () => {
     expect(
       routeList.filter((r) => !['user', 'public', 'api-key'].includes(r.auth)).map((r) => r.name),
     ).toEqual([]);
-    expect([...API_KEY_ROUTES]).toEqual(['POST /api/analytics/questions']);
+    expect([...API_KEY_ROUTES]).toEqual(['POST /api/analytics/questions', 'POST /api/mcp']);
   });
 
   it.each(names(bodyRoutes))('%s has an example body its schema accepts', (name) => {

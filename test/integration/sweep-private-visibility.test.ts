@@ -4,7 +4,8 @@
  * project's path, which must answer 404 or 403) is called as them with the team's real ids and
  * valid bodies, and no answer carries anything of the project (its id, name, questions, sources,
  * wording, what was added while it was PRIVATE); their websocket, subscribed while the project was
- * TEAM, receives none of its events once it turns PRIVATE; no e-mail to them speaks of it. Swept
+ * TEAM, receives none of its events once it turns PRIVATE; no e-mail to them speaks of it; the MCP
+ * tools, called with the team's key and the project's ids and wording, show nothing of it. Swept
  * after the project turns PRIVATE, and again after it went back to TEAM and PRIVATE once more. The
  * public analytics API, which by spec includes PRIVATE projects (the key is the team's), is the one
  * declared exception. Prints its counts.
@@ -33,7 +34,16 @@ import {
 } from '../support/route-sweep';
 
 /** By spec the analytics API reports every project of the key's team, PRIVATE ones included. */
-const DECLARED_EXCEPTIONS = new Set(routeList.filter((r) => r.auth === 'api-key').map((r) => r.name));
+const DECLARED_EXCEPTIONS = new Set(['analyticsQuestions']);
+/** The MCP tools (the key's team is the peeker's), called with the project's ids and wording. */
+const mcpCalls = (): Array<[string, Record<string, unknown>]> => [
+  ['list_projects', {}],
+  ['list_projects', { status: 'COMPLETE' }],
+  ['list_open_questions', { projectId: home.projectId }],
+  ['search_library', { query: home.questionText }],
+  ['suggest_answers', { question: home.wording }],
+  ['search_library', { query: 'Private while PRIVATE 5c1e vault keys' }],
+];
 /** What reads: every GET, and the POSTs that search, list, preview, check or export. */
 const READS = /^(search|list|get|preview|check|export)|Export$/;
 const onProjectPath = (route: RouteEntry) => /\{(projectId|resourceId)\}/.test(route.path);
@@ -132,6 +142,20 @@ async function sweepRoutes(): Promise<string[]> {
       problems.push(`${route.name} (${answer.status}) shows ${found.join(', ')}: ${clip(answer.text, 400)}`);
     }
   }
+  for (const [id, [tool, args]] of mcpCalls().entries()) {
+    const message = { jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } };
+    const request: SweepRequest = { method: 'POST', path: '/api/mcp', token, body: JSON.stringify(message) };
+    const answer = await send(request, true);
+    counts.requests++;
+    problems.push(...judge(request, answer).map((p) => `mcp ${tool}: ${p}`));
+    if (answer.status !== 200)
+      problems.push(`mcp ${tool} answered ${answer.status}: ${clip(answer.text, 200)}`);
+    const found = leaked(answer.text);
+    if (found.length) {
+      counts.leaks++;
+      problems.push(`mcp ${tool} shows ${found.join(', ')}: ${clip(answer.text, 400)}`);
+    }
+  }
   return problems;
 }
 
@@ -173,9 +197,24 @@ describe('the PRIVATE-visibility sweep (a team admin not on the project)', () =>
       .as(peeker().token)
       .call('getProject', { params: { projectId: home.projectId } });
     live.socket.send(JSON.stringify({ action: 'subscribe', scope: { kind: 'project', id: home.projectId } }));
+    const viaMcp = await send(
+      {
+        method: 'POST',
+        path: '/api/mcp',
+        token: peeker().token,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_open_questions', arguments: { projectId: home.projectId } },
+        }),
+      },
+      true,
+    );
     // Assess
     expect(project.status).toBe(200);
     expect(leaked(JSON.stringify(project.body))).toContain(home.projectName);
+    expect(leaked(viaMcp.text)).toEqual(expect.arrayContaining([home.projectName, home.questionText]));
     await live.waitFor((m) => m.eventName === WS_SUBSCRIBED && m.data?.scope?.id === home.projectId);
   });
 

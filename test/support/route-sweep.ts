@@ -194,6 +194,12 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   searchInsights: () => ({ complianceStatusList: 'COMPLIANT,NON-COMPLIANT', answeredAfter: '2026-01-01' }),
   startInsightsExport: (ctx) => ({ projectId: ctx.projectId }),
   analyticsQuestions: () => ({ complianceStatusList: 'COMPLIANT', answeredAfter: '2026-01-01' }),
+  mcp: () => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_library', arguments: { query: 'Is data encrypted at rest?' } },
+  }),
   updateTeamSettings: () => ({ importedAnswersRequireReview: true }),
   requestLogoUpload: () => ({ fileName: 'Company logo.png', contentType: 'image/png' }),
   createDocument: () => ({

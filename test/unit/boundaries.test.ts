@@ -72,6 +72,19 @@ describe('architecture boundaries', () => {
     expect(result.output).toContain('route-group-imports-another-group');
   });
 
+  it('allows a route group to import what another group publishes (published.ts), and nothing else of it', async () => {
+    const allowed = await cruise('functions/reader', {
+      'functions/reader/service.ts': "import { p } from '../owner/published';\nexport const r = p;\n",
+      'functions/owner/published.ts': 'export const p = 1;\n',
+    });
+    expect(allowed.output).toBe('');
+    const refused = await cruise('functions/reader2', {
+      'functions/reader2/service.ts': "import { q } from '../owner/repo';\nexport const r = q;\n",
+      'functions/owner/repo.ts': 'export const q = 1;\n',
+    });
+    expect(refused.output).toContain('route-group-imports-another-group');
+  });
+
   it('fails when scripts import a group internal or a test, or the web app imports server code', async () => {
     const result = await cruise('.', {
       'functions/billing/service.ts': 'export const s = 1;\n',

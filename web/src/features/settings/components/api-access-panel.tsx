@@ -22,6 +22,7 @@ import { formatAddedDate } from '@/lib/dates';
 import { notifyError } from '@/lib/notify';
 import { ApiDocsCard } from './api-docs-card';
 import { CopyField } from './copy-field';
+import { McpCard } from './mcp-card';
 
 export const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe: it won't be shown again.";
 
@@ -177,6 +178,7 @@ export function ApiAccessPanel({ newKey, onNewKey }: ApiAccessPanelProps) {
       </Paper>
 
       {access.data ? <ApiDocsCard clientId={access.data.clientId} apiKey={newKey} /> : null}
+      {access.data ? <McpCard clientId={access.data.clientId} /> : null}
 
       <GenerateDialog
         opened={confirming}

@@ -1,0 +1,2 @@
+/** What Lambda bundles use in place of `ajv-formats`: see ./ajv.ts. */
+export { addFormats as default } from './ajv';
