@@ -37,8 +37,10 @@
  *            autofill precision, the 20,000-entry index's build, size, cold load and search
  *   consistency  the contradiction detector: precision and recall on test/fixtures/consistency,
  *            and comparing every answer of a 400-question project with every other
+ *   mcp      a suggest_answers call of the MCP server (POST /api/mcp, the API key) beside the same
+ *            suggestions through the REST API, alternately
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health|review` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health|review|mcp` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -71,6 +73,7 @@ import { benchInsights } from './bench/insights';
 import { benchInvite } from './bench/invite';
 import { benchLibrary } from './bench/library';
 import { benchLibraryHealth } from './bench/library-health';
+import { benchMcp } from './bench/mcp';
 import { benchProjects } from './bench/projects';
 import { kB, median, ms, percentile, type Row, renderTable, rowLine } from './bench/report';
 import { benchReview } from './bench/review';
@@ -119,7 +122,8 @@ type Part =
   | 'consistency'
   | 'gaps'
   | 'health'
-  | 'review';
+  | 'review'
+  | 'mcp';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -139,6 +143,7 @@ const PARTS: Part[] = [
   'gaps',
   'health',
   'review',
+  'mcp',
 ];
 const INVITES = 30;
 
@@ -587,6 +592,12 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
   consistency: async () => {
     heading('Consistency check: the contradiction detector on labelled answer pairs');
     await benchConsistency(ROOT, addRow);
+  },
+  mcp: async () => {
+    heading(
+      'The answer engine over MCP: a suggest_answers tool call beside the same suggestions through REST',
+    );
+    await benchMcp(await benchStack(), await demoToken(), addRow);
   },
   health: async () => {
     heading('Library health: duplicate detection on labelled pairs, the check of a 20,000-answer library');
