@@ -9,6 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
 import { MCP_TOOLS } from '../../shared/mcp-tools';
+import { Id } from '../../shared/routes/route';
 import type { McpMessage, McpReply } from '../../shared/schemas/mcp';
 import { PROJECT_STATUSES } from '../../shared/schemas/values';
 import type { ApiClient } from '../common/api-keys';
@@ -22,14 +23,9 @@ export const MCP_TOOL_LIMITS = { text: 2000, results: 20, questionsPage: 200 } a
 export const MCP_TOOL_FAILED = 'The tool could not answer just now. Please try again.';
 
 const Text = z.string().trim().min(1).max(MCP_TOOL_LIMITS.text);
-const Id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_=-]+$/, 'Invalid id');
 
 /** A tool's answer: its data as structured content and as JSON text (for clients that read only text). */
-async function answer(work: () => Promise<Record<string, unknown>>) {
+export async function toolAnswer(work: () => Promise<Record<string, unknown>>) {
   try {
     const data = await work();
     return { structuredContent: data, content: [{ type: 'text' as const, text: JSON.stringify(data) }] };
@@ -77,7 +73,7 @@ export function createServer(client: ApiClient): McpServer {
       },
       annotations: readOnly,
     },
-    ({ query, limit }) => answer(() => service.searchLibrary(client, query, limit)),
+    ({ query, limit }) => toolAnswer(() => service.searchLibrary(client, query, limit)),
   );
 
   server.registerTool(
@@ -96,7 +92,7 @@ export function createServer(client: ApiClient): McpServer {
       },
       annotations: readOnly,
     },
-    ({ question, limit }) => answer(() => service.suggestAnswers(client, question, limit)),
+    ({ question, limit }) => toolAnswer(() => service.suggestAnswers(client, question, limit)),
   );
 
   server.registerTool(
@@ -107,7 +103,7 @@ export function createServer(client: ApiClient): McpServer {
       inputSchema: { answerId: Id.describe('The answerId from search_library or suggest_answers') },
       annotations: readOnly,
     },
-    ({ answerId }) => answer(() => service.getLibraryAnswer(client, answerId)),
+    ({ answerId }) => toolAnswer(() => service.getLibraryAnswer(client, answerId)),
   );
 
   server.registerTool(
@@ -120,7 +116,7 @@ export function createServer(client: ApiClient): McpServer {
       },
       annotations: readOnly,
     },
-    ({ status }) => answer(() => service.listProjects(client, status)),
+    ({ status }) => toolAnswer(() => service.listProjects(client, status)),
   );
 
   server.registerTool(
@@ -136,7 +132,7 @@ export function createServer(client: ApiClient): McpServer {
       annotations: readOnly,
     },
     ({ projectId, limit, offset }) =>
-      answer(() => service.listOpenQuestions(client, projectId, { limit, offset })),
+      toolAnswer(() => service.listOpenQuestions(client, projectId, { limit, offset })),
   );
   return server;
 }

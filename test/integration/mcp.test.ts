@@ -59,6 +59,23 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => resources.stopAll());
 
+/** A new project of the demo team that nobody but its creator is on. */
+async function privateProject(name: string) {
+  const project = ok<{ projectId: string }>(
+    await api.call('createProject', { token, body: { name } }),
+    'createProject',
+  );
+  ok(
+    await api.call('updateProjectAccess', {
+      token,
+      params: { projectId: project.projectId },
+      body: { accessVisibility: 'PRIVATE', shareWith: [] },
+    }),
+    'updateProjectAccess',
+  );
+  return project;
+}
+
 interface EngineAnswer {
   answerId: string;
   question: string;
@@ -140,18 +157,7 @@ describe('MCP server', () => {
     );
     expect(documents.length).toBeGreaterThanOrEqual(2);
     const [shown, hidden] = documents;
-    const project = ok<{ projectId: string }>(
-      await api.call('createProject', { token, body: { name: 'MCP private home' } }),
-      'createProject',
-    );
-    ok(
-      await api.call('updateProjectAccess', {
-        token,
-        params: { projectId: project.projectId },
-        body: { accessVisibility: 'PRIVATE', shareWith: [] },
-      }),
-      'updateProjectAccess',
-    );
+    const project = await privateProject('MCP private home');
     await tables()
       .entities.document.patch({ teamId, documentId: hidden.documentId })
       .set({ uploadedInProjectId: project.projectId })
@@ -221,18 +227,7 @@ describe('MCP server', () => {
       }),
       'completeQuestion',
     );
-    const hidden = ok<{ projectId: string }>(
-      await api.call('createProject', { token, body: { name: 'MCP private questionnaire' } }),
-      'createProject',
-    );
-    ok(
-      await api.call('updateProjectAccess', {
-        token,
-        params: { projectId: hidden.projectId },
-        body: { accessVisibility: 'PRIVATE', shareWith: [] },
-      }),
-      'updateProjectAccess',
-    );
+    const hidden = await privateProject('MCP private questionnaire');
 
     // Act
     const projects = await call<{ projects: Array<{ projectId: string; name: string }> }>(

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Anchor,
   Badge,
   Code,
   CopyButton,
@@ -9,19 +8,18 @@ import {
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import { IconBook2, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { IconBook2, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
   ANALYTICS_PAGE_DEFAULT,
   ANALYTICS_PAGE_MAX,
   ANALYTICS_PATH,
-  API_REFERENCE_PATH,
   curlExample,
   localToday,
 } from '@/features/settings/utils/api-access';
+import { ApiCardHeading } from './api-card-heading';
 
 const HEADERS: { name: string; value: (clientId: string) => string; note: string }[] = [
   { name: 'client_id', value: (clientId) => clientId, note: "Your team's client id." },
@@ -62,19 +60,7 @@ export function ApiDocsCard({ clientId, apiKey }: ApiDocsCardProps) {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={960}>
-      <Group justify="space-between" align="flex-start" gap="sm" mb={4}>
-        <Group gap="sm">
-          <IconBook2 size={20} stroke={1.6} />
-          <Title order={2} size="h4">
-            Public analytics API
-          </Title>
-        </Group>
-        <Anchor href={API_REFERENCE_PATH} target="_blank" rel="noopener" size="sm">
-          <Group gap={4} wrap="nowrap">
-            API reference <IconExternalLink size={14} />
-          </Group>
-        </Anchor>
-      </Group>
+      <ApiCardHeading icon={<IconBook2 size={20} stroke={1.6} />} title="Public analytics API" />
       <Text size="sm" c="dimmed" mb="md">
         Your own systems can read your team's answered questions, newest first: the same rows as Insights,
         across every project, private ones included.

@@ -1,7 +1,7 @@
-import { Anchor, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Text } from '@mantine/core';
 import { MCP_PATH, MCP_TOOLS } from '@shared/mcp-tools';
-import { IconExternalLink, IconPlugConnected } from '@tabler/icons-react';
-import { API_REFERENCE_PATH } from '@/features/settings/utils/api-access';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { ApiCardHeading } from './api-card-heading';
 import { CopyField } from './copy-field';
 
 /**
@@ -11,19 +11,7 @@ import { CopyField } from './copy-field';
 export function McpCard({ clientId }: { clientId: string }) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={960}>
-      <Group justify="space-between" align="flex-start" gap="sm" mb={4}>
-        <Group gap="sm">
-          <IconPlugConnected size={20} stroke={1.6} />
-          <Title order={2} size="h4">
-            Assistants (MCP)
-          </Title>
-        </Group>
-        <Anchor href={API_REFERENCE_PATH} target="_blank" rel="noopener" size="sm">
-          <Group gap={4} wrap="nowrap">
-            API reference <IconExternalLink size={14} />
-          </Group>
-        </Anchor>
-      </Group>
+      <ApiCardHeading icon={<IconPlugConnected size={20} stroke={1.6} />} title="Assistants (MCP)" />
       <Text size="sm" c="dimmed" mb="md">
         Connect an AI assistant to your approved answers and open questionnaires through the Model Context
         Protocol. It can only read, and private projects are not visible to it.
