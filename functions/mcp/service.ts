@@ -86,9 +86,13 @@ export async function listOpenQuestions(
   projectId: string,
   page: { limit: number; offset: number },
 ) {
-  const project = await repo.getProject(client.teamId, projectId);
+  // One round trip: the questions are read beside the project and dropped if it may not be seen.
+  const [project, questions] = await Promise.all([
+    repo.getProject(client.teamId, projectId),
+    repo.questionsOf(client.teamId, projectId),
+  ]);
   if (!project || !isShared(project)) throw new NotFoundError(MCP_MESSAGES.projectNotFound);
-  const open = (await repo.questionsOf(client.teamId, projectId)).filter(
+  const open = questions.filter(
     (q) => !q.deletedAt && q.isLinked !== false && q.responseStatus !== 'COMPLETE',
   );
   return {
