@@ -133,6 +133,18 @@ export const BACKGROUND_FUNCTIONS = {
       timeoutSeconds: 300,
     },
   },
+  webhookSender: {
+    entry: 'functions/integrations/sender-job.ts',
+    description:
+      'Sends each webhook delivery that is due (signed, through the public-address guard) and records how it went',
+    access: { table: 'readwrite' },
+    job: {
+      triggers: [{ entity: 'webhookDelivery', attribute: 'status', value: 'PENDING' }],
+      // One HTTP attempt of at most 10 seconds a record.
+      memoryMb: 256,
+      timeoutSeconds: 30,
+    },
+  },
   mailEvents: {
     entry: 'functions/mail-events/handler.ts',
     description:
@@ -152,6 +164,13 @@ export const BACKGROUND_FUNCTIONS = {
       'Moves library answers whose review-by day has come to Needs Review, once; the stream tells their owners',
     access: { table: 'readwrite' },
     schedule: { everyMinutes: 60, timeoutSeconds: 300 },
+  },
+  webhookRetries: {
+    entry: 'functions/integrations/retry-job.ts',
+    description:
+      'Puts webhook deliveries whose retry is due back on their way; the stream hands them to the sender',
+    access: { table: 'readwrite' },
+    schedule: { everyMinutes: 1, timeoutSeconds: 60 },
   },
   libraryReviewDigest: {
     entry: 'functions/library/review/digest-job.ts',
@@ -187,5 +206,6 @@ export const REACTION_ENTITIES = [
   'quizInvite',
   'team',
   'answerReviewDigest',
+  'webhook',
 ] as const;
 export type ReactionEntity = (typeof REACTION_ENTITIES)[number];

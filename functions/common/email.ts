@@ -33,6 +33,12 @@ export const oneLine = (value: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** A question or an answer as a short quote: one line, at most `max` characters. */
+export const excerpt = (text: string, max = 140) => {
+  const line = oneLine(text);
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+};
+
 /** Endpoint from AWS_ENDPOINT_URL_SESV2 when set (the SES emulator locally). */
 const ses = clientFor(['AWS_ENDPOINT_URL_SESV2'], () => new SESv2Client({}));
 

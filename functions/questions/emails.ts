@@ -1,5 +1,5 @@
 /** E-mails about questions, rendered here and tested in functions/questions/emails.test.ts. */
-import { escapeHtml, oneLine, type RenderedEmail } from '../common/email';
+import { escapeHtml, excerpt, oneLine, type RenderedEmail } from '../common/email';
 
 /** Where the answering screen opens a question. */
 export const questionPath = (projectId: string, questionId: string) =>
@@ -8,11 +8,7 @@ export const questionPath = (projectId: string, questionId: string) =>
 export const questionLink = (appUrl: string, projectId: string, questionId: string) =>
   `${appUrl.replace(/\/+$/, '')}${questionPath(projectId, questionId)}`;
 
-/** A question as a short quote: one line, at most `max` characters. */
-export const excerpt = (text: string, max = 140) => {
-  const line = oneLine(text);
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
-};
+export { excerpt };
 
 export function questionAssignedEmail(input: {
   assignerName: string;

@@ -18,6 +18,7 @@ import { fromStreamQueue } from '../common/stream-queue';
 import { reactions as discussionReactions } from '../discussion/reactions';
 import { reactions as documentReactions } from '../documents/reactions';
 import { reactions as insightsReactions } from '../insights/reactions';
+import { reactions as integrationReactions } from '../integrations/reactions';
 import { batchReactions as libraryBatchReactions, reactions as libraryReactions } from '../library/reactions';
 import { reactions as notificationReactions } from '../notifications/reactions';
 import { reactions as projectReactions } from '../projects/reactions';
@@ -56,6 +57,7 @@ const byEntity = merged(
   documentReactions,
   insightsReactions,
   quizReactions,
+  integrationReactions,
 );
 /** The groups' batch reactions by entity; where several groups take one entity in batches, in turn. */
 function mergedBatches(...groups: BatchReactions[]): BatchReactions {

@@ -30,7 +30,7 @@ export class Schedules extends Construct {
         timeout: Duration.seconds(schedule.timeoutSeconds),
       });
       new events.Rule(this, `${name}Schedule`, {
-        description: `Runs ${fn.entry} every ${schedule.everyMinutes} minutes`,
+        description: `Runs ${fn.entry} every ${schedule.everyMinutes === 1 ? 'minute' : `${schedule.everyMinutes} minutes`}`,
         schedule: events.Schedule.rate(Duration.minutes(schedule.everyMinutes)),
         targets: [new targets.LambdaFunction(handler, { retryAttempts: 2, maxEventAge: Duration.hours(1) })],
       });

@@ -156,6 +156,8 @@ export function handlerEnvironment(
     // The emulator's signing key is public: it is trusted here, in the local stack, only.
     COGNITO_JWKS: JSON.stringify(jwks),
     POWERTOOLS_LOG_LEVEL: logLevel,
+    // Webhooks may go to a receiver on this machine (functions/integrations/address-guard.ts): here only.
+    WEBHOOK_ALLOW_LOOPBACK: 'on',
   };
 }
 

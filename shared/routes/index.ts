@@ -9,6 +9,7 @@ import { discussion } from './discussion';
 import { documents } from './documents';
 import { exportsGroup } from './exports';
 import { insights } from './insights';
+import { integrations } from './integrations';
 import { library } from './library';
 import { routeMatcher } from './match';
 import { mcp } from './mcp';
@@ -41,6 +42,7 @@ const slices = [
   insights,
   quizzes,
   mcp,
+  integrations,
 ] as const;
 
 export { bySpecificity, type PathRoute, pathPattern, type RouteMatch, routeMatcher } from './match';

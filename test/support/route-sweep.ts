@@ -227,6 +227,9 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   // A stale version unless FRESH_BODY reads the quiz's current one.
   saveQuiz: () => ({ ...VENDOR_REVIEW, version: 1 }),
   sendQuizInvite: () => ({ emailAddress: 'supplier@sweep.test' }),
+  // The discard port: deliveries fail at once (and are retried), nothing listens.
+  createWebhook: () => ({ url: 'http://127.0.0.1:9/hooks/sweep', events: ['project.created'] }),
+  updateWebhook: () => ({ description: 'Changed by the sweep' }),
   updateTerm: () => ({
     term: 'RPO',
     definition: 'Recovery point objective: how much data a restore may lose.',
@@ -274,6 +277,9 @@ export interface TeamData {
   /** A quiz template of the team, and an invitation of it the member accepted, answered and the owner closed. */
   quizId: string;
   quizInviteId: string;
+  /** A webhook endpoint of the team, and the test delivery the owner queued to it. */
+  webhookId: string;
+  deliveryId: string;
 }
 export const ctxOf = (team: TeamData): Ctx => ({
   projectId: team.projectId,
@@ -308,6 +314,8 @@ export const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   exportId: (t) => t.exportId,
   quizId: (t) => t.quizId,
   quizInviteId: (t) => t.quizInviteId,
+  webhookId: (t) => t.webhookId,
+  deliveryId: (t) => t.deliveryId,
   // A library health group or conflict that was never found: 404 unless FRESH gives a fresh one.
   healthGroupId: () => randomUUID(),
   conflictId: () => randomUUID(),
@@ -908,6 +916,20 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     'startInsightsExport',
     await as.call('startInsightsExport', { body: { complianceStatusList: 'COMPLIANT' } }),
   );
+  const webhook = ok(
+    'createWebhook',
+    await as.call('createWebhook', {
+      body: {
+        url: `http://127.0.0.1:9/hooks/${label}-7f3a`,
+        events: ['project.created'],
+        description: `Secret webhook ${label} 7f3a`,
+      },
+    }),
+  );
+  const delivery = ok(
+    'sendTestWebhook',
+    await as.call('sendTestWebhook', { params: { webhookId: webhook.webhookId } }),
+  );
   const collection = ok(
     'createCollection',
     await as.call('createCollection', { body: { collectionName: `Secret collection ${label} 7f3a` } }),
@@ -966,6 +988,8 @@ async function seedTeam(owner: Person, label: string): Promise<TeamData> {
     exportId,
     quizId,
     quizInviteId,
+    webhookId: webhook.webhookId,
+    deliveryId: delivery.deliveryId,
   };
 }
 
