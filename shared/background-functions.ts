@@ -137,7 +137,8 @@ export const BACKGROUND_FUNCTIONS = {
     entry: 'functions/integrations/sender-job.ts',
     description:
       'Sends each webhook delivery that is due (signed, through the public-address guard) and records how it went',
-    access: { table: 'readwrite' },
+    // The bucket only for an oversized stream record.
+    access: { table: 'readwrite', streamRecords: 'read' },
     job: {
       triggers: [{ entity: 'webhookDelivery', attribute: 'status', value: 'PENDING' }],
       // One HTTP attempt of at most 10 seconds a record.

@@ -17,10 +17,11 @@ const SCHEDULED = Object.entries(BACKGROUND_FUNCTIONS).flatMap(([name, fn]) =>
 );
 
 describe('scheduled jobs', () => {
-  it('declares the document expiry check and the library review check hourly, the review digest weekly', () => {
+  it('declares the document expiry check and the library review check hourly, webhook retries every minute, the review digest weekly', () => {
     expect(SCHEDULED.map((s) => [s.name, s.entry, s.schedule.everyMinutes])).toEqual([
       ['documentExpiry', 'functions/documents/expiry-job.ts', 60],
       ['libraryReviewDue', 'functions/library/review/due-job.ts', 60],
+      ['webhookRetries', 'functions/integrations/retry-job.ts', 1],
       ['libraryReviewDigest', 'functions/library/review/digest-job.ts', 7 * 24 * 60],
     ]);
   });
@@ -41,7 +42,11 @@ describe('scheduled jobs', () => {
         );
       expect(rules).toHaveLength(1);
       expect(rules[0].Properties.ScheduleExpression).toBe(
-        job.schedule.everyMinutes === 60 ? 'rate(1 hour)' : `rate(${job.schedule.everyMinutes / 1440} days)`,
+        job.schedule.everyMinutes === 1
+          ? 'rate(1 minute)'
+          : job.schedule.everyMinutes === 60
+            ? 'rate(1 hour)'
+            : `rate(${job.schedule.everyMinutes / 1440} days)`,
       );
       expect(rules[0].Properties.Targets[0].RetryPolicy).toEqual({
         MaximumRetryAttempts: 2,

@@ -147,7 +147,7 @@ describe('the consumers’ retry backoff', () => {
 });
 
 describe('stream jobs', () => {
-  it('declares the import processing job, the library-file reader, autofill, the consistency check, library health and the Insights export', () => {
+  it('declares the import processing job, the library-file reader, autofill, the consistency check, library health, the Insights export and the webhook sender', () => {
     expect(JOBS.map((j) => j.name)).toEqual([
       'sourceProcessor',
       'libraryFileReader',
@@ -155,6 +155,7 @@ describe('stream jobs', () => {
       'consistencyCheck',
       'libraryHealth',
       'insightsExport',
+      'webhookSender',
     ]);
     expect(STREAM_JOBS).toEqual(JOBS.map((j) => j.name));
     expect(BACKGROUND_FUNCTIONS.libraryFileReader.job.triggers).toEqual([
@@ -181,7 +182,8 @@ describe('stream jobs', () => {
       Runtime: 'nodejs22.x',
       TracingConfig: { Mode: 'Active' },
     });
-    expect(job.job.memoryMb).toBeGreaterThanOrEqual(1024);
+    // The jobs that read files or the library get room; the webhook sender makes one HTTP call a record.
+    expect(job.job.memoryMb).toBeGreaterThanOrEqual(job.name === 'webhookSender' ? 256 : 1024);
     expect(job.job.timeoutSeconds).toBeLessThanOrEqual(900);
   });
 

@@ -1,28 +1,34 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconKey, IconSettings, IconUsersGroup } from '@tabler/icons-react';
+import { IconKey, IconPlugConnected, IconSettings, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '@/components/page-title';
 import { ApiAccessPanel } from '@/features/settings/components/api-access-panel';
+import { IntegrationsPanel } from '@/features/settings/components/integrations-panel';
 import { MySettings } from '@/features/settings/components/my-settings';
 import { TeamSettingsForm } from '@/features/settings/components/team-settings-form';
 import { usePermissions } from '@/lib/permissions';
 
-type Tab = 'mine' | 'team' | 'api';
+type Tab = 'mine' | 'team' | 'api' | 'integrations';
+const TABS: readonly string[] = ['mine', 'team', 'api', 'integrations'];
+const isTab = (value: string | null): value is Tab => value !== null && TABS.includes(value);
 
 /**
- * /Settings (spec 002 §2.6–2.8): My Settings for everyone; Team and API Access only with
- * UPDATE_TEAM. A tab's content is fetched when first opened and then kept (an unsaved form or a key
+ * /Settings (spec 002 §2.6–2.8): My Settings for everyone; Team, API Access and Integrations only
+ * with UPDATE_TEAM (?tab= opens one: a notification links to Integrations). A tab's content is fetched when first opened and then kept (an unsaved form or a key
  * just generated survive a look at another tab).
  */
 export default function SettingsRoute() {
   const permissions = usePermissions();
   const canManageTeam = permissions.data?.UPDATE_TEAM === true;
-  const [tab, setTab] = useState<Tab>('mine');
-  const [opened, setOpened] = useState<Set<Tab>>(() => new Set<Tab>(['mine']));
+  const [search] = useSearchParams();
+  const asked = search.get('tab');
+  const [tab, setTab] = useState<Tab>(isTab(asked) ? asked : 'mine');
+  const [opened, setOpened] = useState<Set<Tab>>(() => new Set<Tab>(['mine', tab]));
   const [newKey, setNewKey] = useState<string | null>(null);
 
   const open = (next: string | null) => {
-    if (next !== 'mine' && next !== 'team' && next !== 'api') return;
+    if (!isTab(next)) return;
     setTab(next);
     setOpened((o) => (o.has(next) ? o : new Set(o).add(next)));
   };
@@ -44,6 +50,13 @@ export default function SettingsRoute() {
               <Tabs.Tab value="api" style={{ flexShrink: 0 }} leftSection={<IconKey size={16} />}>
                 API Access
               </Tabs.Tab>
+              <Tabs.Tab
+                value="integrations"
+                style={{ flexShrink: 0 }}
+                leftSection={<IconPlugConnected size={16} />}
+              >
+                Integrations
+              </Tabs.Tab>
             </>
           ) : null}
         </Tabs.List>
@@ -55,6 +68,9 @@ export default function SettingsRoute() {
             <Tabs.Panel value="team">{opened.has('team') ? <TeamSettingsForm /> : null}</Tabs.Panel>
             <Tabs.Panel value="api">
               {opened.has('api') ? <ApiAccessPanel newKey={newKey} onNewKey={setNewKey} /> : null}
+            </Tabs.Panel>
+            <Tabs.Panel value="integrations">
+              {opened.has('integrations') ? <IntegrationsPanel /> : null}
             </Tabs.Panel>
           </>
         ) : null}
