@@ -156,8 +156,8 @@ export function IntegrationsPanel() {
               const state = endpointState(w);
               return (
                 <Paper key={w.webhookId} withBorder radius="md" p="sm" data-testid="webhook-row">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
-                    <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
                       <Group gap="xs">
                         <Badge color={state.color} variant="light">
                           {state.label}
@@ -265,7 +265,14 @@ export function IntegrationsPanel() {
           }}
         />
       ) : null}
-      <WebhookDeliveries webhook={viewing} onClose={() => setViewing(null)} />
+      <WebhookDeliveries
+        webhook={viewing}
+        onClose={() => {
+          setViewing(null);
+          // The endpoint's last delivery and state follow what was just sent.
+          void webhooks.refetch();
+        }}
+      />
       <ConfirmDialog
         opened={!!confirming}
         title={confirming?.kind === 'delete' ? 'Remove this webhook?' : 'Rotate the signing secret?'}
