@@ -5,7 +5,8 @@
  * valid bodies, and no answer carries anything of the project (its id, name, questions, sources,
  * wording, what was added while it was PRIVATE); their websocket, subscribed while the project was
  * TEAM, receives none of its events once it turns PRIVATE; no e-mail to them speaks of it; the MCP
- * tools, called with the team's key and the project's ids and wording, show nothing of it. Swept
+ * tools, called with the team's key and the project's ids and wording, show nothing of it; the
+ * peeker's webhook (every event, the whole team) is sent nothing of it. Swept
  * after the project turns PRIVATE, and again after it went back to TEAM and PRIVATE once more. The
  * public analytics API, which by spec includes PRIVATE projects (the key is the team's), is the one
  * declared exception. Prints its counts.
@@ -13,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_SUBSCRIBED } from '../../shared/events';
 import { type RouteEntry, routeList } from '../../shared/routes';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/webhook-events';
 import { connectLiveSocket } from '../support/live-socket';
 import { sentMail } from '../support/mail';
 import { Resources } from '../support/resources';
@@ -32,6 +34,7 @@ import {
   type TeamData,
   tally,
 } from '../support/route-sweep';
+import { type Receiver, startReceiver } from '../support/webhook-receiver';
 
 /** By spec the analytics API reports every project of the key's team, PRIVATE ones included. */
 const DECLARED_EXCEPTIONS = new Set(['analyticsQuestions']);
@@ -58,7 +61,8 @@ const resources = new Resources();
 let sweep: Sweep;
 let home: TeamData;
 let live: Awaited<ReturnType<typeof connectLiveSocket>>;
-const counts = { passes: 0, requests: 0, leaks: 0, events: 0, mails: 0 };
+let receiver: Receiver;
+const counts = { passes: 0, requests: 0, leaks: 0, events: 0, mails: 0, deliveries: 0 };
 
 const peeker = () => sweep.holders.ROLE_ADMIN;
 const asOwner = () => sweep.api.as(home.owner.token);
@@ -102,7 +106,20 @@ async function workOnProject(round: number) {
     (
       await as.call('createComment', {
         params: { projectId, questionId },
-        body: { segments: [{ type: 'TEXT', content: 'Private while PRIVATE 5c1e: only the CISO.' }] },
+        body: {
+          segments: [
+            { type: 'MEMBER', content: home.owner.userId },
+            { type: 'TEXT', content: ' Private while PRIVATE 5c1e: only the CISO.' },
+          ],
+        },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await as.call('updateQuestion', {
+        params: { projectId, questionId },
+        body: { assignedToUserId: home.owner.userId },
       })
     ).status,
   ).toBe(200);
@@ -164,13 +181,18 @@ beforeAll(async () => {
   home = sweep.home;
   live = await connectLiveSocket(sweep.stack.appUrl, peeker().token, 'peeker-session');
   resources.add(() => live.socket.close());
+  receiver = await resources.start(startReceiver(), (r) => r.close());
+  const hook = await sweep.api.as(peeker().token).call('createWebhook', {
+    body: { url: receiver.url('/peeker'), events: [...WEBHOOK_EVENT_TYPES] },
+  });
+  expect(hook.status).toBe(200);
 }, 180_000);
 
 afterAll(async () => {
   console.log(
     `route sweeps (PRIVATE visibility): ${tally.routes.size} routes swept in ${counts.passes} passes, ` +
       `${counts.requests} requests, ${counts.leaks} leaks, ${tally.serverErrors} responses ≥ 500; ` +
-      `${counts.events} live events and ${counts.mails} e-mails to the member checked (declared exception: ${[...DECLARED_EXCEPTIONS].join(', ')})`,
+      `${counts.events} live events, ${counts.mails} e-mails and ${counts.deliveries} webhook deliveries to the member checked (declared exception: ${[...DECLARED_EXCEPTIONS].join(', ')})`,
   );
   await resources.stopAll();
 });
@@ -189,7 +211,15 @@ describe('the PRIVATE-visibility sweep (a team admin not on the project)', () =>
       body: { answer: 'Candidate of the project 5c1e: yes, with AES-256.', includeInLibrary: true },
     });
     expect(saved.status).toBe(200);
+    const assigned = await asOwner().call('updateQuestion', {
+      params: { projectId, questionId: added.body.data.questionId },
+      body: { assignedToUserId: home.owner.userId },
+    });
+    expect(assigned.status).toBe(200);
     await sweep.stack.settle();
+    await expect
+      .poll(() => receiver.received.filter((r) => leaked(r.body).includes(home.projectName)).length)
+      .toBeGreaterThan(0);
     const candidates = await sweep.api.as(peeker().token).call('listCandidates');
     expect(JSON.stringify(candidates.body)).toContain('Candidate of the project 5c1e');
     // Act
@@ -242,6 +272,7 @@ describe('the PRIVATE-visibility sweep (a team admin not on the project)', () =>
       await setVisibility('PRIVATE');
       const eventsBefore = live.received.length;
       const mailsBefore = (await sentMail(sweep.stack)).length;
+      const deliveriesBefore = receiver.received.length;
       // Act
       await workOnProject(round);
       const problems = await sweepRoutes();
@@ -260,6 +291,14 @@ describe('the PRIVATE-visibility sweep (a team admin not on the project)', () =>
       for (const mail of mails) {
         const found = leaked(`${mail.subject}\n${mail.text}`);
         if (found.length) problems.push(`e-mail "${mail.subject}" shows ${found.join(', ')}`);
+      }
+      await sweep.stack.settle();
+      const deliveries = receiver.received.slice(deliveriesBefore);
+      counts.deliveries += deliveries.length;
+      for (const delivery of deliveries) {
+        const found = leaked(delivery.body);
+        if (found.length)
+          problems.push(`webhook ${JSON.parse(delivery.body).type} shows ${found.join(', ')}`);
       }
       expectNoProblems(problems);
     }, 300_000);

@@ -433,6 +433,14 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       return { answerSourceId };
     },
     deleteAnswer: (team) => freshAnswer(team),
+    // An endpoint of its own: each removal takes one.
+    deleteWebhook: async (team) => {
+      const made = await api.as(team.owner.token).call('createWebhook', {
+        body: { url: 'http://127.0.0.1:9/hooks/fresh', events: ['quiz.answered'] },
+      });
+      if (made.status !== 200) throw new Error(`createWebhook answered ${made.status}`);
+      return { webhookId: made.body.data.webhookId as string };
+    },
     // A duplicate group with a conflict of the team's (each merge, mark or resolve removes it).
     mergeDuplicates: async (team) => ({ healthGroupId: (await healthGroup(team)).healthGroupId }),
     markDistinct: async (team) => ({ healthGroupId: (await healthGroup(team)).healthGroupId }),
