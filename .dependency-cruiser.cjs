@@ -57,14 +57,14 @@ module.exports = {
       { path: '^scripts/' },
       {
         path: '^functions/',
-        // inbound-mail.ts, processor.ts and the library review job: background functions' entries (shared/background-functions.ts);
+        // inbound-mail.ts, processor.ts, the library review job and the webhook retry job: background functions' entries (shared/background-functions.ts);
         // the suggestion engine and its quality measure, which the bench measures in memory; the
         // sources' configure.ts, whose sheetQuestions the bench runs on the questionnaire families, and
         // the new versions' matcher, which it runs on the families' version pair; the gap list's
         // computation and view (pure), which the bench runs at a large team's size; library health's
         // duplicate detection, which it runs on labelled pairs and a 20,000-answer library.
         pathNot:
-          '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/library/review/due-job\\.ts$|^functions/common/|^functions/library/search/(engine|quality)\\.ts$|^functions/sources/configure\\.ts$|^functions/sources/versions/match\\.ts$|^functions/library/gaps/(find-gaps|view)\\.ts$|^functions/library/health/detect\\.ts$',
+          '^functions/[^/]+/(handler|seed|inbound-mail|processor)\\.ts$|^functions/library/review/due-job\\.ts$|^functions/integrations/retry-job\\.ts$|^functions/common/|^functions/library/search/(engine|quality)\\.ts$|^functions/sources/configure\\.ts$|^functions/sources/versions/match\\.ts$|^functions/library/gaps/(find-gaps|view)\\.ts$|^functions/library/health/detect\\.ts$',
       },
     ),
     forbid(

@@ -39,8 +39,10 @@
  *            and comparing every answer of a 400-question project with every other
  *   mcp      a suggest_answers call of the MCP server (POST /api/mcp, the API key) beside the same
  *            suggestions through the REST API, alternately
+ *   webhooks a webhook's delivery latency from the write to a receiver on 127.0.0.1, beside a direct
+ *            POST to it; deliveries held through a receiver down for 10 minutes
  *
- * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health|review|mcp` runs one part.
+ * `npm run bench -- --only bundles|api|invite|spa|fanout|projects|answering|imports|versions|amplification|detection|library|suggestions|insights|consistency|gaps|health|review|mcp|webhooks` runs one part.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import {
@@ -80,6 +82,7 @@ import { benchReview } from './bench/review';
 import { routeScripts } from './bench/spa';
 import { benchSuggestionQuality } from './bench/suggestion-quality';
 import { benchVersions } from './bench/versions';
+import { benchWebhooks } from './bench/webhooks';
 import type { LocalStack } from './local/stack';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -123,7 +126,8 @@ type Part =
   | 'gaps'
   | 'health'
   | 'review'
-  | 'mcp';
+  | 'mcp'
+  | 'webhooks';
 const PARTS: Part[] = [
   'bundles',
   'api',
@@ -144,6 +148,7 @@ const PARTS: Part[] = [
   'health',
   'review',
   'mcp',
+  'webhooks',
 ];
 const INVITES = 30;
 
@@ -598,6 +603,10 @@ const RUNNERS: Record<Part, () => Promise<void>> = {
       'The answer engine over MCP: a suggest_answers tool call beside the same suggestions through REST',
     );
     await benchMcp(await benchStack(), await demoToken(), addRow);
+  },
+  webhooks: async () => {
+    heading('Outgoing webhooks: delivery latency, and a receiver down for 10 minutes');
+    await benchWebhooks(await benchStack(), await demoToken(), addRow);
   },
   health: async () => {
     heading('Library health: duplicate detection on labelled pairs, the check of a 20,000-answer library');

@@ -8,10 +8,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Receiver, startReceiver } from '../../scripts/fixtures/webhook-receiver';
 import { DEMO } from '../../scripts/local/provision';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
-import { type Receiver, startReceiver } from '../support/webhook-receiver';
 import { assertSpaBuilt, launchChromium, shot, signInLive } from './support';
 
 let stack: TestStack;

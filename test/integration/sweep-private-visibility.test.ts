@@ -12,6 +12,7 @@
  * declared exception. Prints its counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Receiver, startReceiver } from '../../scripts/fixtures/webhook-receiver';
 import { WS_SUBSCRIBED } from '../../shared/events';
 import { type RouteEntry, routeList } from '../../shared/routes';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/webhook-events';
@@ -34,7 +35,6 @@ import {
   type TeamData,
   tally,
 } from '../support/route-sweep';
-import { type Receiver, startReceiver } from '../support/webhook-receiver';
 
 /** By spec the analytics API reports every project of the key's team, PRIVATE ones included. */
 const DECLARED_EXCEPTIONS = new Set(['analyticsQuestions']);

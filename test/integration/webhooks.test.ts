@@ -12,6 +12,7 @@ import { PRIVATE_ADDRESS_MESSAGE } from '../../functions/integrations/address-gu
 import { retryDue } from '../../functions/integrations/deliveries';
 import * as repo from '../../functions/integrations/repo';
 import { TOO_MANY_WEBHOOKS, WEBHOOK_NOT_FOUND } from '../../functions/integrations/service';
+import { type Received, type Receiver, startReceiver } from '../../scripts/fixtures/webhook-receiver';
 import type { Webhook, WebhookDelivery } from '../../shared/schemas/webhook';
 import { WEBHOOK_EVENT_TYPES, WEBHOOKS_PER_TEAM } from '../../shared/webhook-events';
 import { client } from '../support/api-client';
@@ -21,7 +22,6 @@ import { waitForMail } from '../support/mail';
 import { type Person, people } from '../support/people';
 import { answeredQuiz } from '../support/quizzes';
 import { Resources } from '../support/resources';
-import { type Received, type Receiver, startReceiver } from '../support/webhook-receiver';
 
 const resources = new Resources();
 let stack: TestStack;
