@@ -44,6 +44,7 @@ export interface EngineAnswer {
   /** The document library entries the answer cites. */
   documentIds: string[];
   tags: string[];
+  updatedAt: string;
 }
 
 const toEngineAnswer = (entry: repo.LibraryAnswerItem): EngineAnswer => ({
@@ -54,6 +55,7 @@ const toEngineAnswer = (entry: repo.LibraryAnswerItem): EngineAnswer => ({
   ...(entry.responseClassification ? { classification: entry.responseClassification } : {}),
   documentIds: entry.documentIds ?? [],
   tags: entry.tags,
+  updatedAt: entry.updatedAt,
 });
 
 /** The team's best answers for a text, with each one's score and the engine's confidence in the first. */
@@ -72,4 +74,10 @@ export async function rankAnswers(teamId: string, text: string, limit: number) {
 export async function libraryAnswer(teamId: string, answerId: string): Promise<EngineAnswer | undefined> {
   const entry = await repo.getAnswer(teamId, answerId);
   return entry && entry.answerStatus !== 'ARCHIVED' ? toEngineAnswer(entry) : undefined;
+}
+
+/** A page of the team's library (archived answers left out), in a stable order. */
+export async function libraryAnswersPage(teamId: string, page: { limit: number; offset: number }) {
+  const entries = await repo.liveAnswers(teamId, page.offset + page.limit);
+  return entries.slice(page.offset).map(toEngineAnswer);
 }

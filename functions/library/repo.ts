@@ -59,6 +59,18 @@ export async function contentKeysOf(teamId: string) {
   return data;
 }
 
+/**
+ * The first `count` answers of the team's library that are in use or flagged, in id order: one
+ * Query that stops once it has them (the public API's pages).
+ */
+export async function liveAnswers(teamId: string, count: number) {
+  const { data } = await db()
+    .entities.libraryAnswer.query.primary({ teamId })
+    .where((attr, { ne }) => ne(attr.answerStatus, 'ARCHIVED'))
+    .go({ count, pages: 'all' });
+  return data;
+}
+
 export const getAnswer = async (teamId: string, answerId: string) =>
   (await db().entities.libraryAnswer.get({ teamId, answerId }).go()).data;
 

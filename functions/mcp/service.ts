@@ -1,5 +1,6 @@
 /**
- * What the Model Context Protocol tools answer, for the team whose API key signed the request. The
+ * What the Model Context Protocol tools and the public read API answer, for the team whose API key
+ * signed the request. The
  * library is the team's (as every member sees it); projects are those of the team that are not
  * PRIVATE: a PRIVATE project, and a document uploaded into one, answer as if they did not exist,
  * since an assistant's key is not a person on the project.
@@ -9,7 +10,7 @@ import type { ProjectStatus } from '../../shared/schemas/values';
 import type { ApiClient } from '../common/api-keys';
 import { NotFoundError } from '../common/errors';
 import { citedDocuments } from '../documents/published';
-import { libraryAnswer, rankAnswers } from '../library/published';
+import { libraryAnswer, libraryAnswersPage, rankAnswers } from '../library/published';
 import * as repo from './repo';
 
 export const MCP_MESSAGES = {
@@ -107,4 +108,57 @@ export async function listOpenQuestions(
       ...(q.answer ? { draftAnswer: q.answer } : {}),
     })),
   };
+}
+
+// ——— The public read API (GET /api/v1/…) ———
+
+type Page = { limit: number; offset: number };
+const slice = <T>(items: T[], page: Page) => items.slice(page.offset, page.offset + page.limit);
+
+/** The team's projects that are not PRIVATE, of one status or both (open first), soonest due first. */
+export async function publicProjects(client: ApiClient, status: ProjectStatus | undefined, page: Page) {
+  const statuses: ProjectStatus[] = status ? [status] : ['IN-PROGRESS', 'COMPLETE'];
+  const lists = await Promise.all(statuses.map((s) => repo.projectsWithStatus(client.teamId, s)));
+  return slice(lists.flat().filter(isShared), page).map((p) => ({
+    projectId: p.projectId,
+    name: p.name,
+    status: p.projectStatus,
+    dueOn: p.dueOn,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  }));
+}
+
+/** A project's questions that count (linked, not deleted), in questionnaire order; 404 when PRIVATE. */
+export async function publicQuestions(client: ApiClient, projectId: string, page: Page) {
+  const [project, questions] = await Promise.all([
+    repo.getProject(client.teamId, projectId),
+    repo.questionsOf(client.teamId, projectId),
+  ]);
+  if (!project || !isShared(project)) throw new NotFoundError(MCP_MESSAGES.projectNotFound);
+  const counted = questions.filter((q) => !q.deletedAt && q.isLinked !== false);
+  return slice(counted, page).map((q) => ({
+    questionId: q.questionId,
+    referenceNumber: q.referenceNumber ?? null,
+    section: q.sectionDescription ?? null,
+    question: q.question,
+    answer: q.answer,
+    status: q.responseStatus,
+    classification: q.responseClassification,
+    assignedToUserId: q.assignedToUserId ?? null,
+    updatedAt: q.updatedAt,
+  }));
+}
+
+/** A page of the library's answers in use or flagged. */
+export async function publicLibraryAnswers(client: ApiClient, page: Page) {
+  return (await libraryAnswersPage(client.teamId, page)).map((a) => ({
+    answerId: a.answerId,
+    question: a.question,
+    answer: a.answer,
+    status: a.status,
+    classification: a.classification ?? null,
+    tags: a.tags,
+    updatedAt: a.updatedAt,
+  }));
 }

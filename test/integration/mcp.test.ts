@@ -293,3 +293,69 @@ describe('MCP server', () => {
     expect(await notJsonRpc.json()).toMatchObject({ fieldErrors: { jsonrpc: ['jsonrpc must be "2.0"'] } });
   });
 });
+
+describe('the public read API', () => {
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${stack.appUrl}${path}`, { headers: { ...credentials, ...headers } });
+    return { status: response.status, body: (await response.json()) as { data: any; message?: string } };
+  };
+
+  it("pages the team's projects, a project's questions and the library's answers, never a PRIVATE project", async () => {
+    // Prepare
+    const hidden = await privateProject('Public API private project 9d2b');
+    const { questionId } = ok<{ questionId: string }>(
+      await api.call('addQuestion', {
+        token,
+        params: { projectId: hidden.projectId },
+        body: { question: 'Hidden question 9d2b?' },
+      }),
+      'addQuestion',
+    );
+    expect(questionId).toBeTruthy();
+
+    // Act
+    const projects = await get('/api/v1/projects');
+    const open = await get('/api/v1/projects?status=IN-PROGRESS');
+    const firstTwo = await get('/api/v1/projects', { limit: '2' });
+    const nextTwo = await get('/api/v1/projects', { limit: '2', offset: '2' });
+    const shared = (projects.body.data as Array<{ projectId: string; status: string }>)[0];
+    const questions = await get(`/api/v1/projects/${shared.projectId}/questions`, { limit: '5' });
+    const secret = await get(`/api/v1/projects/${hidden.projectId}/questions`);
+    const answers = await get('/api/v1/library/answers', { limit: '3' });
+    const moreAnswers = await get('/api/v1/library/answers', { limit: '3', offset: '3' });
+    const badPaging = await get('/api/v1/library/answers', { limit: '5000' });
+    const noKey = await fetch(`${stack.appUrl}/api/v1/projects`);
+
+    // Assess
+    expect(projects.status).toBe(200);
+    expect(JSON.stringify(projects.body)).not.toContain('9d2b');
+    expect(projects.body.data.map((p: { projectId: string }) => p.projectId)).not.toContain(hidden.projectId);
+    expect(open.body.data.every((p: { status: string }) => p.status === 'IN-PROGRESS')).toBe(true);
+    expect(firstTwo.body.data).toEqual(projects.body.data.slice(0, 2));
+    expect(nextTwo.body.data).toEqual(projects.body.data.slice(2, 4));
+    expect(questions.status).toBe(200);
+    expect(questions.body.data.length).toBeGreaterThan(0);
+    expect(questions.body.data.length).toBeLessThanOrEqual(5);
+    expect(Object.keys(questions.body.data[0]).sort()).toEqual(
+      [
+        'answer',
+        'assignedToUserId',
+        'classification',
+        'question',
+        'questionId',
+        'referenceNumber',
+        'section',
+        'status',
+        'updatedAt',
+      ].sort(),
+    );
+    expect(secret.status).toBe(404);
+    expect(secret.body.message).toBe(MCP_MESSAGES.projectNotFound);
+    expect(answers.body.data).toHaveLength(3);
+    expect(answers.body.data.every((a: { status: string }) => a.status !== 'ARCHIVED')).toBe(true);
+    const ids = [...answers.body.data, ...moreAnswers.body.data].map((a: { answerId: string }) => a.answerId);
+    expect(new Set(ids).size).toBe(6);
+    expect(badPaging.status).toBe(400);
+    expect(noKey.status).toBe(401);
+  });
+});

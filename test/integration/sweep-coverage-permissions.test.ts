@@ -43,7 +43,13 @@ describe('route table coverage', () => {
     expect(
       routeList.filter((r) => !['user', 'public', 'api-key'].includes(r.auth)).map((r) => r.name),
     ).toEqual([]);
-    expect([...API_KEY_ROUTES]).toEqual(['POST /api/analytics/questions', 'POST /api/mcp']);
+    expect([...API_KEY_ROUTES]).toEqual([
+      'POST /api/analytics/questions',
+      'POST /api/mcp',
+      'GET /api/v1/projects',
+      'GET /api/v1/projects/{projectId}/questions',
+      'GET /api/v1/library/answers',
+    ]);
   });
 
   it.each(names(bodyRoutes))('%s has an example body its schema accepts', (name) => {

@@ -5,7 +5,8 @@
  * valid bodies, and no answer carries anything of the project (its id, name, questions, sources,
  * wording, what was added while it was PRIVATE); their websocket, subscribed while the project was
  * TEAM, receives none of its events once it turns PRIVATE; no e-mail to them speaks of it; the MCP
- * tools, called with the team's key and the project's ids and wording, show nothing of it; the
+ * tools and the public read API (GET /api/v1/…), called with the team's key and the project's ids and
+ * wording, show nothing of it; the
  * peeker's webhook (every event, the whole team) is sent nothing of it. Swept
  * after the project turns PRIVATE, and again after it went back to TEAM and PRIVATE once more. The
  * public analytics API, which by spec includes PRIVATE projects (the key is the team's), is the one
@@ -46,6 +47,13 @@ const mcpCalls = (): Array<[string, Record<string, unknown>]> => [
   ['search_library', { query: home.questionText }],
   ['suggest_answers', { question: home.wording }],
   ['search_library', { query: 'Private while PRIVATE 5c1e vault keys' }],
+];
+/** The public read API with the team's key: the lists, and the project's questions (404). */
+const publicCalls = (): Array<[string, Array<[string, string]> | undefined, number]> => [
+  ['/api/v1/projects', undefined, 200],
+  ['/api/v1/projects', [['status', 'COMPLETE']], 200],
+  [`/api/v1/projects/${home.projectId}/questions`, undefined, 404],
+  ['/api/v1/library/answers', undefined, 200],
 ];
 /** What reads: every GET, and the POSTs that search, list, preview, check or export. */
 const READS = /^(search|list|get|preview|check|export)|Export$/;
@@ -171,6 +179,17 @@ async function sweepRoutes(): Promise<string[]> {
     if (found.length) {
       counts.leaks++;
       problems.push(`mcp ${tool} shows ${found.join(', ')}: ${clip(answer.text, 400)}`);
+    }
+  }
+  for (const [path, query, expected] of publicCalls()) {
+    const request: SweepRequest = { method: 'GET', path, token, ...(query ? { query } : {}) };
+    const answer = await send(request, true);
+    counts.requests++;
+    problems.push(...judge(request, answer, [expected]).map((p) => `GET ${path}: ${p}`));
+    const found = leaked(answer.text);
+    if (found.length) {
+      counts.leaks++;
+      problems.push(`GET ${path} shows ${found.join(', ')}: ${clip(answer.text, 400)}`);
     }
   }
   return problems;

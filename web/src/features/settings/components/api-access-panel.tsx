@@ -7,6 +7,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Table,
   Text,
   TextInput,
   Title,
@@ -16,7 +17,7 @@ import { IconAlertTriangle, IconKey, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useGenerateApiKey } from '@/features/settings/api/generate-api-key';
 import { useApiAccess } from '@/features/settings/api/get-api-access';
-import { maskedKey } from '@/features/settings/utils/api-access';
+import { KEY_SCOPE, maskedKey } from '@/features/settings/utils/api-access';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { formatAddedDate } from '@/lib/dates';
 import { notifyError } from '@/lib/notify';
@@ -173,6 +174,30 @@ export function ApiAccessPanel({ newKey, onNewKey }: ApiAccessPanelProps) {
               }
               data-testid="api-key-masked"
             />
+            <Stack gap={4} data-testid="api-key-scope">
+              <Text size="sm" fw={500}>
+                Key scope: read-only
+              </Text>
+              <Text size="xs" c="dimmed">
+                The key reads what these calls answer and cannot change anything.
+              </Text>
+              <Table.ScrollContainer minWidth={480}>
+                <Table verticalSpacing={4} fz="sm">
+                  <Table.Tbody>
+                    {KEY_SCOPE.map(({ call, reads }) => (
+                      <Table.Tr key={call}>
+                        <Table.Td
+                          style={{ fontFamily: 'var(--mantine-font-family-monospace)', whiteSpace: 'nowrap' }}
+                        >
+                          {call}
+                        </Table.Td>
+                        <Table.Td>{reads}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
           </Stack>
         )}
       </Paper>

@@ -1,9 +1,11 @@
+import { routeList } from '@shared/routes';
 import { AnalyticsRequest } from '@shared/schemas/insights';
 import { describe, expect, it } from 'vitest';
 import {
   curlExample,
   exampleBody,
   KEY_PLACEHOLDER,
+  KEY_SCOPE,
   localToday,
   maskedKey,
   NO_KEY,
@@ -74,5 +76,17 @@ describe('curlExample', () => {
     });
     expect(example).toContain("-H 'client_secret: qwk_secret-_value'");
     expect(example).toContain("'http://localhost:5173/api/analytics/questions'");
+  });
+});
+
+describe('the key scope shown on API Access', () => {
+  it('names every route the key can call, and only those', () => {
+    const keyed = routeList.filter((r) => r.auth === 'api-key').map((r) => `${r.method} ${r.path}`);
+    expect(KEY_SCOPE.map((s) => s.call).sort()).toEqual(keyed.sort());
+    expect(
+      routeList
+        .filter((r) => r.auth === 'api-key')
+        .every((r) => r.method === 'GET' || r.raw || r.name === 'analyticsQuestions'),
+    ).toBe(true);
   });
 });

@@ -12,6 +12,21 @@ export const ANALYTICS_PATH = '/api/analytics/questions';
 export const API_REFERENCE_PATH = '/api/docs';
 export const NO_KEY = 'No key yet';
 export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+
+/** What a team's key may call and read (read-only: it cannot change anything). */
+export const KEY_SCOPE: ReadonlyArray<{ call: string; reads: string }> = [
+  {
+    call: 'POST /api/analytics/questions',
+    reads: 'Answered questions of every project, PRIVATE ones included',
+  },
+  { call: 'GET /api/v1/projects', reads: 'Projects that are not PRIVATE' },
+  { call: 'GET /api/v1/projects/{projectId}/questions', reads: 'Their questions and answers' },
+  { call: 'GET /api/v1/library/answers', reads: 'Library answers in use or flagged' },
+  {
+    call: 'POST /api/mcp',
+    reads: 'The MCP tools: the library, projects that are not PRIVATE, open questions',
+  },
+];
 export { ANALYTICS_PAGE_DEFAULT, ANALYTICS_PAGE_MAX };
 
 /** The stored key as shown: its first characters and an ellipsis, or 'No key yet'. */
