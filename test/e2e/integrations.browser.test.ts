@@ -2,8 +2,8 @@
  * Settings → Integrations in the browser (issue 31 parts 1 and 2): an admin adds a signed JSON
  * webhook pointing at a receiver on 127.0.0.1 and copies its secret (shown once), adds a Slack one,
  * sends a test event and watches it delivered; with the receiver failing, the delivery shows as
- * retrying with the reason, and Resend makes a new delivery. Screenshots at 1440 and 375 px go to
- * test-results/.
+ * retrying with the reason, and Resend makes a new delivery; API Access shows the key's scope.
+ * Screenshots at 1440 and 375 px go to test-results/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { Webhook as Verifier } from 'standardwebhooks';
@@ -118,6 +118,25 @@ describe('Settings → Integrations', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await rows().first().waitFor();
     await shot(page, 'integrations-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('shows the API key’s scope on API Access: every call the key can make, read-only', async () => {
+    await page.goto(`${stack.appUrl}/Settings?tab=api`);
+    const scope = page.getByTestId('api-key-scope');
+    await scope.getByText('Key scope: read-only').waitFor();
+    for (const call of [
+      'POST /api/analytics/questions',
+      'GET /api/v1/projects',
+      'GET /api/v1/library/answers',
+      'POST /api/mcp',
+    ])
+      await scope.getByText(call, { exact: true }).waitFor();
+    await scope.scrollIntoViewIfNeeded();
+    await shot(page, 'api-access-scope-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await scope.scrollIntoViewIfNeeded();
+    await shot(page, 'api-access-scope-375');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -181,22 +180,18 @@ export function ApiAccessPanel({ newKey, onNewKey }: ApiAccessPanelProps) {
               <Text size="xs" c="dimmed">
                 The key reads what these calls answer and cannot change anything.
               </Text>
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing={4} fz="sm">
-                  <Table.Tbody>
-                    {KEY_SCOPE.map(({ call, reads }) => (
-                      <Table.Tr key={call}>
-                        <Table.Td
-                          style={{ fontFamily: 'var(--mantine-font-family-monospace)', whiteSpace: 'nowrap' }}
-                        >
-                          {call}
-                        </Table.Td>
-                        <Table.Td>{reads}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing={4} verticalSpacing={8} mt={4}>
+                {KEY_SCOPE.map(({ call, reads }) => (
+                  <Stack key={call} gap={0}>
+                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {call}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {reads}
+                    </Text>
+                  </Stack>
+                ))}
+              </SimpleGrid>
             </Stack>
           </Stack>
         )}

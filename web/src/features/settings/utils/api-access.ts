@@ -20,7 +20,10 @@ export const KEY_SCOPE: ReadonlyArray<{ call: string; reads: string }> = [
     reads: 'Answered questions of every project, PRIVATE ones included',
   },
   { call: 'GET /api/v1/projects', reads: 'Projects that are not PRIVATE' },
-  { call: 'GET /api/v1/projects/{projectId}/questions', reads: 'Their questions and answers' },
+  {
+    call: 'GET /api/v1/projects/{projectId}/questions',
+    reads: "A project's questions and answers (not PRIVATE)",
+  },
   { call: 'GET /api/v1/library/answers', reads: 'Library answers in use or flagged' },
   {
     call: 'POST /api/mcp',
