@@ -36,8 +36,11 @@ async function deliver(change: Change, occurrence: Occurrence) {
   if (occurrence.projectId) {
     const project = await repo.getProject(occurrence.teamId, occurrence.projectId);
     if (!project) return;
+    // A PRIVATE project's events go only to its own endpoints, made by someone who may still see it.
     if (project.accessVisibility === 'PRIVATE')
-      webhooks = webhooks.filter((w) => w.projectId === occurrence.projectId);
+      webhooks = webhooks.filter(
+        (w) => w.projectId === occurrence.projectId && canSeeProject(project, w.createdByUserId),
+      );
     data = { ...data, projectName: project.name };
   }
   const event: WebhookEvent = {

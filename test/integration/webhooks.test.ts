@@ -346,9 +346,14 @@ describe('Slack and Microsoft Teams endpoints', () => {
 });
 
 describe('PRIVATE projects', () => {
-  it('send their events only to their own endpoints, which only their members see', async () => {
+  it('send their events only to their own endpoints made by their members, which only their members see', async () => {
     // Prepare: a private project, an endpoint of it, and the team's endpoint.
     const { projectId } = await newProject('Private merger diligence');
+    // While it is TEAM, another admin points an endpoint of their own at it.
+    await addEndpoint(
+      { url: receiver.url('/admin-scoped'), events: ['question.assigned'], projectId },
+      admin,
+    );
     ok(
       await api.as(owner.token).call('updateProjectAccess', {
         params: { projectId },
@@ -377,6 +382,7 @@ describe('PRIVATE projects', () => {
     await waitFor('/private', (r) => r.body.includes(questionId));
     await stack.settle();
     expect(arrivals('/team-wide', (r) => r.body.includes(questionId))).toEqual([]);
+    expect(arrivals('/admin-scoped', (r) => r.body.includes(questionId))).toEqual([]);
     // Another admin of the team, not on the project, does not see its endpoint.
     const listed = ok<Webhook[]>(await api.as(admin.token).call('listWebhooks'), 'listWebhooks');
     expect(listed.map((w) => w.webhookId)).not.toContain(own.webhookId);
