@@ -190,7 +190,7 @@ export async function sendTest(caller: TeamCaller, webhookId: string) {
 export async function listDeliveries(caller: TeamCaller, webhookId: string, cursor?: string) {
   const { item } = await visibleWebhook(caller, webhookId);
   const page = await repo.deliveriesPage(item.teamId, item.webhookId, cursor);
-  return WebhookDeliveriesPage.parse({ deliveries: page.data.map(toDelivery), cursor: page.cursor ?? null });
+  return WebhookDeliveriesPage.parse({ items: page.data.map(toDelivery), cursor: page.cursor ?? null });
 }
 
 export async function resendDelivery(caller: TeamCaller, webhookId: string, deliveryId: string) {

@@ -500,6 +500,9 @@ export async function startLocalStackOnFreePorts(
   }
 }
 
+/** Ports the Fetch standard blocks (Node's fetch answers "bad port") in the range bases are drawn from. */
+const FETCH_BAD_PORTS = new Set([10080]);
+
 /** A base port whose derived ports (base..base+8) are all free on 127.0.0.1, for tests and the bench. */
 export async function findFreeBasePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -507,6 +510,8 @@ export async function findFreeBasePort(): Promise<number> {
     // ports at random and could take one of ours between this check and the listen.
     const base = 10_000 + Math.floor(Math.random() * 2_200) * 10;
     const ports = Array.from({ length: 9 }, (_, i) => base + i);
+    // fetch refuses the "bad ports" of the Fetch standard; 10080 is the one in this range.
+    if (ports.some((port) => FETCH_BAD_PORTS.has(port))) continue;
     if ((await Promise.all(ports.map(isPortFree))).every(Boolean)) return base;
   }
   throw new Error('No free ports found');

@@ -92,6 +92,6 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveriesQuery = z.object({ cursor: PageCursor });
 export const WebhookDeliveriesPage = z.object({
-  deliveries: z.array(WebhookDelivery),
+  items: z.array(WebhookDelivery),
   cursor: z.string().nullable(),
 });

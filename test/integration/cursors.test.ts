@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CURSOR } from '../../functions/common/cursor';
+import { DELIVERIES_PAGE } from '../../functions/integrations/repo';
 import { type RouteEntry, type RouteName, routeList } from '../../shared/routes';
 import { PageCursor, PageOffset, takesPageCursor } from '../../shared/schemas/common';
 import { PROJECTS_PER_PAGE } from '../../shared/schemas/project';
@@ -25,6 +26,8 @@ interface TeamLists {
   owner: Person;
   projectId: string;
   otherProjectId: string;
+  /** A webhook endpoint with more than a page of deliveries. */
+  webhookId: string;
 }
 let home: TeamLists;
 let foreign: TeamLists;
@@ -38,8 +41,9 @@ const shapeOf = (route: RouteEntry) =>
 function requestOf(route: RouteEntry, team: TeamLists, projectId = team.projectId) {
   const params: Record<string, string> = {};
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
-    if (name !== 'projectId') throw new Error(`cursors.test.ts: no value for {${name}} of ${route.name}`);
-    params[name] = projectId;
+    const value = name === 'projectId' ? projectId : name === 'webhookId' ? team.webhookId : undefined;
+    if (!value) throw new Error(`cursors.test.ts: no value for {${name}} of ${route.name}`);
+    params[name] = value;
   }
   // The smallest page a route takes, so a few items make a second page.
   const shape = shapeOf(route);
@@ -125,7 +129,17 @@ beforeAll(async () => {
         expect(added.status).toBe(200);
       }
     }
-    return { owner, projectId, otherProjectId };
+    // An endpoint nothing listens on (the discard port), with a test event more than a page holds.
+    const hook = await as(owner).call('createWebhook', {
+      body: { url: 'http://127.0.0.1:9/hooks/cursors', events: ['quiz.answered'] },
+    });
+    expect(hook.status).toBe(200);
+    const webhookId = hook.body.data.webhookId as string;
+    for (let i = 0; i <= DELIVERIES_PAGE; i++) {
+      const sent = await as(owner).call('sendTestWebhook', { params: { webhookId } });
+      expect(sent.status).toBe(200);
+    }
+    return { owner, projectId, otherProjectId, webhookId };
   };
   [home, foreign] = await Promise.all([
     lists('owner@cursors-home.test', 'Cursor Home'),

@@ -66,10 +66,10 @@ async function newQuestion(projectId: string, question: string) {
   );
 }
 const deliveries = async (webhookId: string) =>
-  ok<{ deliveries: WebhookDelivery[] }>(
+  ok<{ items: WebhookDelivery[] }>(
     await api.as(owner.token).call('listWebhookDeliveries', { params: { webhookId } }),
     'listWebhookDeliveries',
-  ).deliveries;
+  ).items;
 
 /** The requests that reached `path` whose body has this event type (as JSON) or mentions `text`. */
 const arrivals = (path: string, match: (r: Received) => boolean) =>

@@ -22,7 +22,7 @@ export const useWebhookDeliveries = (webhookId: string) =>
     ...webhookDeliveriesQueryOptions(webhookId),
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) =>
-        p.deliveries.some((d) => d.status === 'PENDING' || d.status === 'SENDING'),
+        p.items.some((d) => d.status === 'PENDING' || d.status === 'SENDING'),
       )
         ? 2000
         : 15_000,

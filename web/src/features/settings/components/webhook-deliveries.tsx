@@ -25,7 +25,7 @@ export function WebhookDeliveries({ webhook, onClose }: { webhook: Webhook | nul
 function DeliveryList({ webhook }: { webhook: Webhook }) {
   const deliveries = useWebhookDeliveries(webhook.webhookId);
   const resend = useResendWebhookDelivery();
-  const items = deliveries.data?.pages.flatMap((p) => p.deliveries) ?? [];
+  const items = deliveries.data?.pages.flatMap((p) => p.items) ?? [];
 
   if (deliveries.isPending)
     return (
