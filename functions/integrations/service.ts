@@ -60,9 +60,13 @@ function toWebhook(item: repo.WebhookItem, projectName: string | null): Webhook 
 }
 
 /** The endpoint's project as the caller may see it: undefined for a team endpoint, null when hidden. */
-async function projectFor(caller: TeamCaller, item: repo.WebhookItem) {
+async function projectFor(
+  caller: TeamCaller,
+  item: repo.WebhookItem,
+  read = (projectId: string) => repo.getProject(item.teamId, projectId),
+) {
   if (!item.projectId) return undefined;
-  const project = await repo.getProject(item.teamId, item.projectId);
+  const project = await read(item.projectId);
   if (project && !canSeeProject(project, caller.user.userId)) return null;
   return project ?? { name: null };
 }
@@ -82,9 +86,16 @@ function checkUrl(url: string) {
 }
 
 export async function listWebhooks(caller: TeamCaller): Promise<Webhook[]> {
-  const items = await repo.teamWebhooks(caller.user.teamId);
+  const teamId = caller.user.teamId;
+  const items = await repo.teamWebhooks(teamId);
+  // One read per project, however many of its endpoints there are.
+  const reads = new Map<string, ReturnType<typeof repo.getProject>>();
+  const read = (projectId: string) => {
+    if (!reads.has(projectId)) reads.set(projectId, repo.getProject(teamId, projectId));
+    return reads.get(projectId) as ReturnType<typeof repo.getProject>;
+  };
   const shown = await Promise.all(
-    items.map(async (item) => ({ item, project: await projectFor(caller, item) })),
+    items.map(async (item) => ({ item, project: await projectFor(caller, item, read) })),
   );
   return shown
     .filter(({ project }) => project !== null)
