@@ -37,3 +37,7 @@ export const INVITATION_LIMIT_MESSAGE = 'Too many invitations sent. Please try a
  * screens that show only known server messages recognise it by these.
  */
 export const MAIL_REFUSAL_MARK = 'is not receiving our e-mail';
+
+/** What people are told on every request once their team's identity provider turned their access off (SCIM). */
+export const DEACTIVATED_MESSAGE =
+  "Your access was turned off by your organisation's identity provider. Ask your administrator to restore it.";

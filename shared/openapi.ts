@@ -128,7 +128,12 @@ function okResponse(route: RouteEntry, schemas: SchemaCollector) {
   if (route.raw === 'html') {
     return { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } };
   }
+  if (route.raw === 'scim' && route.method === 'DELETE') return { description: 'Deleted (204, no body)' };
   const data = schemas.embed(route.response, 'output', `${capitalise(route.name)}Response`);
+  if (route.raw === 'scim') {
+    const created = route.method === 'POST' ? 'Created (201, with Location)' : 'OK';
+    return { description: created, content: { 'application/scim+json': { schema: data } } };
+  }
   const schema = route.raw === 'json' ? data : { type: 'object', properties: { data }, required: ['data'] };
   return { description: 'OK', content: { 'application/json': { schema } } };
 }
@@ -184,7 +189,9 @@ function operation(route: RouteEntry, schemas: SchemaCollector) {
         ? [{ cognito: [] }]
         : route.auth === 'api-key'
           ? [{ clientId: [], clientSecret: [] }]
-          : [],
+          : route.auth === 'scim'
+            ? [{ scimToken: [] }]
+            : [],
     ...(route.permission ? { 'x-permission': route.permission } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.body
@@ -210,6 +217,13 @@ function operation(route: RouteEntry, schemas: SchemaCollector) {
         ? {
             401: errorResponse('Missing, wrong or replaced client id or API key'),
             429: errorResponse('Too many calls with this key; Retry-After says when to try again'),
+          }
+        : {}),
+      ...(route.auth === 'scim'
+        ? {
+            401: errorResponse('Missing, wrong or replaced SCIM token (a SCIM error body)'),
+            404: errorResponse('No such user or group in the team (a SCIM error body)'),
+            409: errorResponse('The userName or displayName is in the team already (a SCIM error body)'),
           }
         : {}),
       ...(route.permission || route.team ? { 403: errorResponse('Not permitted') } : {}),
@@ -249,6 +263,11 @@ export function buildOpenApi(routes: readonly RouteEntry[] = routeList): OpenApi
           in: 'header',
           name: 'client_secret',
           description: "Your team's API key",
+        },
+        scimToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "Your team's SCIM token (Settings → Integrations)",
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { DEACTIVATED_MESSAGE } from '../../shared/constants';
 import {
   type PermissionKey,
   type PermissionMap,
@@ -31,6 +32,9 @@ export function identityFrom(event: APIGatewayProxyEvent): Identity {
   };
 }
 
+/** A user's status while their team's identity provider has them deactivated. */
+export const USER_DEACTIVATED = 'DEACTIVATED';
+
 /** The access that requests need from the caller's current membership. */
 export interface CurrentMembership {
   teamId: string;
@@ -46,6 +50,8 @@ export interface CurrentMembership {
  */
 export async function loadCaller(identity: Identity) {
   const { data: user } = await db().entities.user.get({ userId: identity.sub }).go();
+  // Deactivated by the team's identity provider (SCIM): refused on every route, at once.
+  if (user?.status === USER_DEACTIVATED) throw new ForbiddenError(DEACTIVATED_MESSAGE);
   let membership: CurrentMembership | null = null;
   if (user?.teamId && user.membershipId) {
     const { teamId, membershipId } = user;

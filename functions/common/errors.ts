@@ -78,3 +78,20 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, undefined, options);
   }
 }
+
+/** A SCIM request the service refuses with RFC 7644's scimType (invalidFilter, mutability, …). */
+export class ScimError extends HttpError {
+  constructor(
+    statusCode: 400 | 404 | 409,
+    message: string,
+    readonly scimType?:
+      | 'invalidFilter'
+      | 'invalidPath'
+      | 'invalidValue'
+      | 'mutability'
+      | 'uniqueness'
+      | 'noTarget',
+  ) {
+    super(statusCode, message);
+  }
+}

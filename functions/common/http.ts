@@ -12,6 +12,7 @@ import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/co
 import type { RouteEntry, RouteGroup, RouteName, Routes } from '../../shared/routes';
 import { bySpecificity, routeMatcher } from '../../shared/routes/match';
 import { Id, pathParams, type RouteSpec } from '../../shared/routes/route';
+import { SCIM_BASE_PATH, SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '../../shared/schemas/scim';
 import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
   type Caller,
@@ -27,10 +28,12 @@ import {
   HttpError,
   NotFoundError,
   PayloadTooLargeError,
+  ScimError,
   ServiceUnavailableError,
   TooManyRequestsError,
 } from './errors';
 import { logger } from './logger';
+import { type ScimClient, verifyScimToken } from './scim-tokens';
 
 type Def<N extends RouteName> = Routes[N];
 type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -42,8 +45,12 @@ type CallerOf<D> = D extends { auth: 'user' }
   : undefined;
 
 export interface RouteRequest<N extends RouteName> {
-  /** The team whose API key signed an api-key route's request. */
-  client: Def<N> extends { auth: 'api-key' } ? ApiClient : undefined;
+  /** The team whose API key signed an api-key route's request, or whose SCIM token a scim route's. */
+  client: Def<N> extends { auth: 'api-key' }
+    ? ApiClient
+    : Def<N> extends { auth: 'scim' }
+      ? ScimClient
+      : undefined;
   body: Input<Def<N> extends { body: infer B } ? B : undefined>;
   query: Input<Def<N> extends { query: infer Q } ? Q : undefined>;
   params: Record<string, string>;
@@ -177,8 +184,11 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
     const client =
       route.auth === 'api-key'
         ? await verifyApiClient(header(event, 'client_id'), header(event, 'client_secret'))
-        : undefined;
-    if (client) logger.appendKeys({ teamId: client.teamId, client: client.keyPrefix });
+        : route.auth === 'scim'
+          ? await verifyScimToken(header(event, 'authorization'))
+          : undefined;
+    if (client)
+      logger.appendKeys({ teamId: client.teamId, client: 'keyPrefix' in client ? client.keyPrefix : 'scim' });
     const body = route.body ? validate(route.body, parseBody(event), 'request body') : undefined;
     const query = validate(route.query, { ...event.queryStringParameters }, 'query');
     const params = validate(paramsSchemaOf(route), { ...event.pathParameters }, 'path');
@@ -191,7 +201,7 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
       await injectChaos(header(event, HEADER_CHAOS));
     }
     // A valid call of the public API counts against its client id's limit (a refused one costs nothing).
-    if (client) await countApiCall(client);
+    if (client && route.auth === 'api-key') await countApiCall(client as ApiClient);
     const request = {
       client,
       body,
@@ -203,11 +213,48 @@ function routeHandler(route: RouteEntry, impl: RouteImpl<RouteName>) {
       event,
     } as RouteRequest<RouteName>;
     const data = route.response.parse(await impl(request));
+    if (route.raw === 'scim') return scimResponse(route.method, data);
     if (route.raw === 'html') return html(data as string);
     if (route.raw === 'json' && data === null) return accepted();
     return json(200, route.raw === 'json' ? data : { data });
   };
 }
+
+/** A SCIM answer (RFC 7644 §3): 201 with Location for a creation, 204 for a deletion, else 200. */
+function scimResponse(method: string, data: unknown): APIGatewayProxyResult {
+  const headers = { 'content-type': SCIM_CONTENT_TYPE, 'cache-control': 'no-store' };
+  if (method === 'DELETE') return { statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' };
+  const location = (data as { meta?: { location?: string } }).meta?.location;
+  if (method === 'POST' && location)
+    return { statusCode: 201, headers: { ...headers, location }, body: JSON.stringify(data) };
+  return { statusCode: 200, headers, body: JSON.stringify(data) };
+}
+
+/** SCIM's error body (RFC 7644 §3.12) for an error of a SCIM path, whatever failed. */
+const isScimPath = (event: APIGatewayProxyEvent) =>
+  (event.path ?? '').startsWith(`${SCIM_BASE_PATH}/`) || event.path === SCIM_BASE_PATH;
+function scimErrorResponse(statusCode: number, detail: string, scimType?: string): APIGatewayProxyResult {
+  return {
+    statusCode,
+    headers: { 'content-type': SCIM_CONTENT_TYPE, 'cache-control': 'no-store' },
+    body: JSON.stringify({ schemas: [SCIM_SCHEMAS.error], status: String(statusCode), scimType, detail }),
+  };
+}
+/** RFC 7644's scimType for an error: the service's own, or what a validation or conflict means. */
+const scimTypeOf = (error: HttpError) =>
+  error instanceof ScimError
+    ? error.scimType
+    : error.statusCode === 400
+      ? 'invalidValue'
+      : error.statusCode === 409
+        ? 'uniqueness'
+        : undefined;
+/** The SCIM detail of a validation error: its message and each field's messages. */
+const scimDetail = (error: HttpError) =>
+  [
+    error.message,
+    ...Object.entries(error.fieldErrors ?? {}).map(([field, messages]) => `${field}: ${messages.join('; ')}`),
+  ].join('. ');
 
 /** Longest delay the chaos header can ask for: enough to exercise the client's timeouts and retries. */
 export const CHAOS_MAX_DELAY_MS = 5000;
@@ -252,20 +299,22 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
       if (error instanceof HttpError) {
         // The cause stays in the logs; the caller sees only the message.
         if (error.cause) logger.info('request refused', { error: error.message, cause: String(error.cause) });
-        request.response = json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
+        request.response = isScimPath(request.event)
+          ? scimErrorResponse(error.statusCode, scimDetail(error), scimTypeOf(error))
+          : json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
         if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
           request.response.headers = {
             ...request.response.headers,
             'retry-after': String(error.retryAfterSeconds),
           };
         }
-      } else if (error instanceof z.ZodError) {
-        // A response failed its own schema: a server bug, never the caller's fault.
-        logger.error('response schema violation', { issues: error.issues });
-        request.response = json(500, { message: 'Internal server error' });
       } else {
-        logger.error('unhandled error', error as Error);
-        request.response = json(500, { message: 'Internal server error' });
+        // A response failing its own schema is a server bug, never the caller's fault.
+        if (error instanceof z.ZodError) logger.error('response schema violation', { issues: error.issues });
+        else logger.error('unhandled error', error as Error);
+        request.response = isScimPath(request.event)
+          ? scimErrorResponse(500, 'Internal server error')
+          : json(500, { message: 'Internal server error' });
       }
       done(request.event, request.response.statusCode);
     },

@@ -90,7 +90,8 @@ async function onMembership(change: Change) {
   const membership = now ?? before;
   if (!membership) return;
   const wasInvited = before?.status === 'INVITED';
-  if (change.kind === 'INSERT' && now?.status === 'INVITED') await sendInvitation(change, now);
+  // An invitation the identity provider made deactivated (no invitedEmail) is not e-mailed.
+  if (change.kind === 'INSERT' && now?.status === 'INVITED' && now.invitedEmail) await sendInvitation(change, now);
   else if (change.kind === 'MODIFY' && now) {
     if (wasInvited && now.status === 'ACTIVE') await notifyInviter(change, now);
     else if (changed(change as Change<MembershipItem>, 'roleId', 'groupId'))

@@ -101,8 +101,14 @@ export async function createInvitation(invitation: {
   groupId: string;
   roleId: string;
   roleCode: string;
-  invitedByUserId: string;
+  /** Absent when the team's identity provider invited the person (SCIM). */
+  invitedByUserId?: string;
   changedBySession?: string;
+  /** What an identity provider gave (SCIM): its id for the person, their names, whether active. */
+  externalId?: string;
+  givenName?: string;
+  familyName?: string;
+  deactivatedAt?: string;
 }): Promise<MembershipItem | null> {
   const { email, ...rest } = invitation;
   try {
@@ -110,8 +116,8 @@ export async function createInvitation(invitation: {
       .entities.membership.create({
         ...rest,
         emailAddress: email,
-        invitedEmail: email,
-        invitedAt: new Date().toISOString(),
+        // A deactivated invitation is kept out of the invitee's list (the sparse byEmail index).
+        ...(invitation.deactivatedAt ? {} : { invitedEmail: email, invitedAt: new Date().toISOString() }),
         updatedByUserId: invitation.invitedByUserId,
         status: 'INVITED',
       })
@@ -266,3 +272,128 @@ export async function putApiKey(item: {
 }) {
   await db().entities.apiKey.put(item).go();
 }
+
+/** The team's SCIM token item (hash and prefix only), read consistently: a new token shows at once. */
+export const getScimToken = async (teamId: string) =>
+  (await db().entities.scimToken.get({ teamId }).go({ consistent: true })).data;
+
+/** The team's one SCIM token, replacing any previous one (which stops matching at once). */
+export async function putScimToken(item: {
+  teamId: string;
+  tokenHash: string;
+  tokenPrefix: string;
+  createdByUserId: string;
+  createdAt: string;
+}) {
+  await db().entities.scimToken.put(item).go();
+}
+
+export async function deleteScimToken(teamId: string) {
+  await db().entities.scimToken.delete({ teamId }).go();
+}
+
+/** What a SCIM request changes on one membership (and on its user record while it is their current one). */
+export interface ProvisionedChange {
+  set: Partial<
+    Pick<
+      MembershipItem,
+      'externalId' | 'givenName' | 'familyName' | 'deactivatedAt' | 'invitedEmail' | 'invitedAt' | 'groupId'
+    >
+  >;
+  remove: Array<'externalId' | 'givenName' | 'familyName' | 'deactivatedAt' | 'invitedEmail' | 'invitedAt'>;
+  /** The user record's new status and group copy, when the membership is the user's current one. */
+  user?: { status?: string; groupId?: string };
+}
+
+/**
+ * One membership changed by the team's identity provider, written only at the version read, with the
+ * member's user record in the same transaction while the membership is their current one (so a
+ * deactivation refuses their very next request). False on a stale version.
+ */
+export async function changeProvisionedMembership(
+  current: MembershipItem,
+  member: UserItem | null,
+  change: ProvisionedChange,
+): Promise<boolean> {
+  const { teamId, membershipId } = current;
+  const isCurrent = member?.teamId === teamId && member.membershipId === membershipId;
+  const result = await db()
+    .transaction.write(({ membership, user }) => {
+      let write = membership.patch({ teamId, membershipId }).set(change.set);
+      if (change.remove.length) write = write.remove(change.remove) as typeof write;
+      return [
+        write
+          .remove(['updatedByUserId', 'changedBySession'])
+          .add({ version: 1 })
+          .where((attr, op) => op.eq(attr.version, current.version))
+          .commit(),
+        ...(isCurrent && member && change.user
+          ? [
+              user
+                .patch({ userId: member.userId })
+                .set(change.user)
+                .where((attr, op) => op.eq(attr.membershipId, membershipId))
+                .commit(),
+            ]
+          : []),
+      ];
+    })
+    .go();
+  return !result.canceled;
+}
+
+/**
+ * Removes a person from the team (SCIM DELETE): the membership goes and, while it was their current
+ * team, the user record keeps no team (and no deactivation: it no longer belongs to this team).
+ * False on a stale version.
+ */
+export async function removeMembership(current: MembershipItem, member: UserItem | null): Promise<boolean> {
+  const { teamId, membershipId } = current;
+  const isCurrent = member?.teamId === teamId && member.membershipId === membershipId;
+  const result = await db()
+    .transaction.write(({ membership, user }) => [
+      membership
+        .delete({ teamId, membershipId })
+        .where((attr, op) => op.eq(attr.version, current.version))
+        .commit(),
+      ...(isCurrent && member
+        ? [
+            user
+              .patch({ userId: member.userId })
+              .set({ status: 'ACTIVE' })
+              .remove(['teamId', 'membershipId', 'roleCode', 'groupId'])
+              .where((attr, op) => op.eq(attr.membershipId, membershipId))
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** A new group of the team; false when the id is taken. */
+export async function createGroup(group: {
+  teamId: string;
+  groupId: string;
+  groupName: string;
+  position: number;
+}) {
+  try {
+    await db().entities.group.create(group).go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function renameGroup(teamId: string, groupId: string, groupName: string) {
+  await db().entities.group.patch({ teamId, groupId }).set({ groupName }).go();
+}
+
+export async function deleteGroup(teamId: string, groupId: string) {
+  await db().entities.group.delete({ teamId, groupId }).go();
+}
+
+export const getGroup = async (teamId: string, groupId: string) =>
+  (await db().entities.group.get({ teamId, groupId }).go({ consistent: true })).data;

@@ -17,6 +17,7 @@ import {
   WS_UNAUTHORIZED,
 } from '../../shared/events';
 import { canSeeProject } from '../common/entities';
+import { USER_DEACTIVATED } from '../common/caller';
 import { postToConnection } from '../common/events';
 import { logger } from '../common/logger';
 import { idTokenVerifier } from '../common/token-verifier';
@@ -34,6 +35,11 @@ async function authorize(connectionId: string, token: string, sessionId: string 
     return;
   }
   const user = await repo.getUser(claims.sub);
+  // Deactivated by the team's identity provider (SCIM): no live events either.
+  if (user?.status === USER_DEACTIVATED) {
+    await postToConnection(connectionId, control(WS_UNAUTHORIZED));
+    return;
+  }
   const scopes: EventScope[] = [{ kind: 'user', id: claims.sub }];
   if (user?.teamId) scopes.push({ kind: 'team', id: user.teamId });
   await repo.bindConnection({ connectionId, userId: claims.sub, teamId: user?.teamId, sessionId, scopes });

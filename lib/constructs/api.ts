@@ -109,10 +109,13 @@ export class Api extends Construct {
       );
       if (entry.authorizer === 'none') {
         const served = entry.routes.map((r) => `${r.method} ${r.path}`).join(', ');
-        const why = entry.routes.some((r) => r.auth === 'api-key')
-          ? "public by design or called by integrators with their team's analytics API key (checked by the " +
-            'handler against its stored hash, rate-limited per key), not by a signed-in user'
-          : 'public by design in shared/routes (health, API reference, sign-in routing)';
+        const why = entry.routes.some((r) => r.auth === 'scim')
+          ? "called by the team's identity provider with the team's SCIM bearer token (checked by the handler " +
+            'against its stored hash, wrong tokens counted and locked out per team), not by a signed-in user'
+          : entry.routes.some((r) => r.auth === 'api-key')
+            ? "public by design or called by integrators with their team's analytics API key (checked by the " +
+              'handler against its stored hash, rate-limited per key), not by a signed-in user'
+            : 'public by design in shared/routes (health, API reference, sign-in routing)';
         const reason = `${entry.method} ${entry.path} serves only ${served}, ${why}; the handler answers 404 to any other path.`;
         Validations.of(method).acknowledge(
           { id: 'AwsSolutions-APIG4', reason },

@@ -6,9 +6,12 @@
 import * as z from 'zod';
 import type { PermissionKey } from '../permissions';
 
-/** user: Cognito-verified caller; public: no token; api-key: the public analytics API key. */
-export type AuthKind = 'user' | 'public' | 'api-key';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/**
+ * user: Cognito-verified caller; public: no token; api-key: the public analytics API key; scim: the
+ * team's SCIM token as a bearer token (an identity provider provisioning the team).
+ */
+export type AuthKind = 'user' | 'public' | 'api-key' | 'scim';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteSpec<
   Body extends z.ZodType = z.ZodType,
@@ -36,8 +39,10 @@ export interface RouteSpec<
   /**
    * Answer with the document itself (JSON or HTML), not wrapped in `{ data }` (e.g. OpenAPI); a raw
    * JSON route whose implementation answers null responds 202 with no body (an MCP notification).
+   * `scim`: as RFC 7644 answers (application/scim+json, 201 with Location for POST, 204 for DELETE,
+   * SCIM error bodies).
    */
-  raw?: 'json' | 'html';
+  raw?: 'json' | 'html' | 'scim';
 }
 
 /**

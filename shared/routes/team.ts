@@ -1,3 +1,18 @@
+import * as z from 'zod';
+import {
+  GeneratedScimToken,
+  SCIM_BASE_PATH,
+  ScimAccess,
+  ScimGroup,
+  ScimGroupList,
+  ScimGroupRequest,
+  ScimListQuery,
+  ScimPatchRequest,
+  ScimServiceProviderConfig,
+  ScimUser,
+  ScimUserList,
+  ScimUserRequest,
+} from '../schemas/scim';
 import {
   ApiAccess,
   CreateTeamRequest,
@@ -18,6 +33,12 @@ import {
   UpdateTeamSettingsRequest,
 } from '../schemas/team';
 import { route, routeGroup } from './route';
+
+const SCIM_DOCS = `SCIM 2.0 (RFC 7643, RFC 7644) for your identity provider (Okta, Microsoft Entra ID): base URL \`https://<your app>${SCIM_BASE_PATH}\`, the team's SCIM token (Settings → Integrations) as \`Authorization: Bearer <token>\`. A user is a member of the team or a pending invitation (\`userName\` is the e-mail address; a new user is invited with the Member role and can sign in with the team's single sign-on); \`active: false\` turns the person's access off at once on every route, \`DELETE\` removes them from the team. Groups are the team's groups; a person belongs to one, so adding them to a group moves them there and removing them puts them back in the first group. Filters: \`eq\` on \`userName\`, \`externalId\`, \`id\` (users) and \`displayName\`, \`externalId\`, \`id\` (groups). Errors are SCIM error bodies.`;
+
+/** A SCIM route: signed with the team's SCIM token, answered as application/scim+json. */
+const scim = <const D extends Omit<Parameters<typeof route>[0], 'auth' | 'raw' | 'docs'>>(def: D) =>
+  route({ ...def, auth: 'scim', raw: 'scim', docs: SCIM_DOCS } as const);
 
 export const team = routeGroup(
   'team',
@@ -146,6 +167,118 @@ export const team = routeGroup(
       permission: 'UPDATE_TEAM',
       summary: 'A new API key, shown once; the previous key stops working at once',
       response: GeneratedApiKey,
+    }),
+    getScimAccess: route({
+      method: 'GET',
+      path: '/api/team/scim',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary:
+        "The team's SCIM base path and the start of its SCIM token (the token is shown only when generated)",
+      response: ScimAccess,
+    }),
+    generateScimToken: route({
+      method: 'POST',
+      path: '/api/team/scim/generate',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: 'A new SCIM token, shown once; the previous token stops working at once',
+      response: GeneratedScimToken,
+    }),
+    revokeScimToken: route({
+      method: 'POST',
+      path: '/api/team/scim/revoke',
+      auth: 'user',
+      permission: 'UPDATE_TEAM',
+      summary: 'Turns SCIM provisioning off: the token stops working at once',
+      response: ScimAccess,
+    }),
+    scimServiceProviderConfig: scim({
+      method: 'GET',
+      path: `${SCIM_BASE_PATH}/ServiceProviderConfig`,
+      summary: 'SCIM: what this service supports (RFC 7643 §5)',
+      response: ScimServiceProviderConfig,
+    }),
+    scimListUsers: scim({
+      method: 'GET',
+      path: `${SCIM_BASE_PATH}/Users`,
+      summary: 'SCIM: the team’s members and invitations, filtered and paged',
+      query: ScimListQuery,
+      response: ScimUserList,
+    }),
+    scimCreateUser: scim({
+      method: 'POST',
+      path: `${SCIM_BASE_PATH}/Users`,
+      summary: 'SCIM: invite a person to the team (201); 409 when the address is in the team already',
+      body: ScimUserRequest,
+      response: ScimUser,
+    }),
+    scimGetUser: scim({
+      method: 'GET',
+      path: `${SCIM_BASE_PATH}/Users/{membershipId}`,
+      summary: 'SCIM: one member or invitation',
+      response: ScimUser,
+    }),
+    scimReplaceUser: scim({
+      method: 'PUT',
+      path: `${SCIM_BASE_PATH}/Users/{membershipId}`,
+      summary: 'SCIM: replace a user (names, externalId, active)',
+      body: ScimUserRequest,
+      response: ScimUser,
+    }),
+    scimPatchUser: scim({
+      method: 'PATCH',
+      path: `${SCIM_BASE_PATH}/Users/{membershipId}`,
+      summary: 'SCIM: change a user (active, names, externalId)',
+      body: ScimPatchRequest,
+      response: ScimUser,
+    }),
+    scimDeleteUser: scim({
+      method: 'DELETE',
+      path: `${SCIM_BASE_PATH}/Users/{membershipId}`,
+      summary: 'SCIM: remove a person from the team (204)',
+      response: z.null(),
+    }),
+    scimListGroups: scim({
+      method: 'GET',
+      path: `${SCIM_BASE_PATH}/Groups`,
+      summary: 'SCIM: the team’s groups, filtered and paged',
+      query: ScimListQuery,
+      response: ScimGroupList,
+    }),
+    scimCreateGroup: scim({
+      method: 'POST',
+      path: `${SCIM_BASE_PATH}/Groups`,
+      summary: 'SCIM: add a group to the team (201), with its members moved into it',
+      body: ScimGroupRequest,
+      response: ScimGroup,
+    }),
+    scimGetGroup: scim({
+      method: 'GET',
+      path: `${SCIM_BASE_PATH}/Groups/{groupId}`,
+      summary: 'SCIM: one group with its members',
+      query: ScimListQuery.pick({ attributes: true, excludedAttributes: true }),
+      response: ScimGroup,
+    }),
+    scimReplaceGroup: scim({
+      method: 'PUT',
+      path: `${SCIM_BASE_PATH}/Groups/{groupId}`,
+      summary: 'SCIM: rename a group and set its members',
+      body: ScimGroupRequest,
+      response: ScimGroup,
+    }),
+    scimPatchGroup: scim({
+      method: 'PATCH',
+      path: `${SCIM_BASE_PATH}/Groups/{groupId}`,
+      summary: 'SCIM: rename a group, add or remove members',
+      body: ScimPatchRequest,
+      response: ScimGroup,
+    }),
+    scimDeleteGroup: scim({
+      method: 'DELETE',
+      path: `${SCIM_BASE_PATH}/Groups/{groupId}`,
+      summary: 'SCIM: delete a group (204); its members move to the first group',
+      response: z.null(),
     }),
   },
 );

@@ -41,6 +41,7 @@ describe('REST API', () => {
         user: { AuthorizationType: 'COGNITO_USER_POOLS', AuthorizerId: expect.anything() },
         public: { AuthorizationType: 'NONE' },
         'api-key': { AuthorizationType: 'NONE' },
+        scim: { AuthorizationType: 'NONE' },
       }[route.auth];
       expect(properties, route.name).toMatchObject(expected);
       if (route.auth === 'user') expect(properties.AuthorizationScopes, route.name).toBeUndefined();

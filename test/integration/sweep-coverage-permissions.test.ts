@@ -1,12 +1,15 @@
 /**
  * The route table's coverage (every route has an example body and real ids for the sweeps) and the
  * permission sweep: each default role against each permission-gated route (200 exactly when the
- * role has the permission, else 403), and 403 for every team route to someone without a team. What
+ * role has the permission, else 403), 403 for every team route to someone without a team, and 403
+ * on every signed-in route for a member the team's identity provider deactivated over SCIM. What
  * the sweeps check and how to reproduce a run: test/support/route-sweep.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEACTIVATED_MESSAGE } from '../../shared/constants';
 import { DEFAULT_ROLES, permissionsFor } from '../../shared/permissions';
 import { pathParams, routeList } from '../../shared/routes';
+import { SCIM_SCHEMAS } from '../../shared/schemas/scim';
 import {
   API_KEY_ROUTES,
   BAD_INPUT_HALVES,
@@ -27,6 +30,7 @@ import {
   paramsFor,
   permissionRoutes,
   SAMPLE_CTX,
+  SCIM_ROUTES,
   type SweepRequest,
   send,
   sweepFile,
@@ -39,10 +43,12 @@ const { sweep } = sweepFile({ home: true, holders: true, loner: true }, () =>
 );
 
 describe('route table coverage', () => {
-  it('knows how to call every route: as a user, in public, or with the team’s API key', () => {
+  it('knows how to call every route: as a user, in public, with the team’s API key or its SCIM token', () => {
     expect(
-      routeList.filter((r) => !['user', 'public', 'api-key'].includes(r.auth)).map((r) => r.name),
+      routeList.filter((r) => !['user', 'public', 'api-key', 'scim'].includes(r.auth)).map((r) => r.name),
     ).toEqual([]);
+    expect([...SCIM_ROUTES].every((r) => r.includes(' /api/scim/v2/'))).toBe(true);
+    expect(SCIM_ROUTES.size).toBe(13);
     expect([...API_KEY_ROUTES]).toEqual([
       'POST /api/analytics/questions',
       'POST /api/mcp',
@@ -125,5 +131,54 @@ describe('permission sweep', () => {
       kind: 'no team',
     };
     expectNoProblems(judge(request, await send(request), [403]));
+  });
+});
+
+describe('deactivation sweep (the team’s identity provider turned a member off over SCIM)', () => {
+  const userRoutes = routeList.filter((r) => r.auth === 'user');
+  let bearer: Record<string, string>;
+
+  beforeAll(async () => {
+    const { api, home } = sweep;
+    const generated = await api.as(home.owner.token).call('generateScimToken');
+    bearer = { authorization: `Bearer ${generated.body.data.token}` };
+    // Entra ID's request shape: a capitalised op and the boolean as a string.
+    const patched = await api.call('scimPatchUser', {
+      headers: bearer,
+      params: { membershipId: home.membershipId },
+      body: {
+        schemas: [SCIM_SCHEMAS.patch],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+      },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.active).toBe(false);
+  });
+
+  afterAll(async () => {
+    const { api, home } = sweep;
+    const patched = await api.call('scimPatchUser', {
+      headers: bearer,
+      params: { membershipId: home.membershipId },
+      body: { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'replace', value: { active: true } }] },
+    });
+    expect(patched.status).toBe(200);
+    expect((await api.as(home.member.token).call('getUser')).status).toBe(200);
+  });
+
+  it.each(names(userRoutes))('%s refuses the deactivated member’s token', async (name) => {
+    const route = routeList.find((r) => r.name === name)!;
+    const { home } = sweep;
+    tally.routes.add(name);
+    const request: SweepRequest = {
+      method: route.method,
+      path: encodeParams(route.path, paramsFor(route, home)),
+      body: route.body ? JSON.stringify(exampleOf(route, ctxOf(home))) : undefined,
+      token: home.member.token,
+      kind: 'deactivated',
+    };
+    const answer = await send(request);
+    expectNoProblems(judge(request, answer, [403]));
+    expect((answer.json as { message: string }).message).toBe(DEACTIVATED_MESSAGE);
   });
 });

@@ -42,6 +42,7 @@ import {
   routeList,
 } from '../../shared/routes';
 import { ErrorBody } from '../../shared/schemas/common';
+import { SCIM_BASE_PATH, SCIM_SCHEMAS, ScimErrorBody } from '../../shared/schemas/scim';
 import { type ApiClient, client } from './api-client';
 import { addDocument, uploadDocument } from './documents';
 import { eventually } from './eventually';
@@ -230,6 +231,28 @@ export const EXAMPLES: { [N in BodyRoute]: (ctx: Ctx) => RouteBody<N> } = {
   // The discard port: deliveries fail at once (and are retried), nothing listens.
   createWebhook: () => ({ url: 'http://127.0.0.1:9/hooks/sweep', events: ['project.created'] }),
   updateWebhook: () => ({ description: 'Changed by the sweep' }),
+  scimCreateUser: () => ({
+    schemas: [SCIM_SCHEMAS.user],
+    userName: 'provisioned@sweep.test',
+    name: { givenName: 'Pat', familyName: 'Provisioned' },
+    active: true,
+  }),
+  // The pending invitation's address is pending.<label>@sweep.test: another address is 400 (userName is immutable).
+  scimReplaceUser: () => ({
+    schemas: [SCIM_SCHEMAS.user],
+    userName: 'someone.else@sweep.test',
+    active: true,
+  }),
+  scimPatchUser: () => ({
+    schemas: [SCIM_SCHEMAS.patch],
+    Operations: [{ op: 'replace', path: 'externalId', value: 'sweep-external-id' }],
+  }),
+  scimCreateGroup: () => ({ schemas: [SCIM_SCHEMAS.group], displayName: 'Sweep provisioned group' }),
+  scimReplaceGroup: () => ({ schemas: [SCIM_SCHEMAS.group], displayName: 'Sweep replaced group' }),
+  scimPatchGroup: () => ({
+    schemas: [SCIM_SCHEMAS.patch],
+    Operations: [{ op: 'replace', path: 'displayName', value: 'Sweep patched group' }],
+  }),
   updateTerm: () => ({
     term: 'RPO',
     definition: 'Recovery point objective: how much data a restore may lose.',
@@ -314,6 +337,7 @@ export const PARAM_IDS: Record<string, (team: TeamData) => string> = {
   exportId: (t) => t.exportId,
   quizId: (t) => t.quizId,
   quizInviteId: (t) => t.quizInviteId,
+  groupId: (t) => t.groupId,
   webhookId: (t) => t.webhookId,
   deliveryId: (t) => t.deliveryId,
   // A library health group or conflict that was never found: 404 unless FRESH gives a fresh one.
@@ -323,6 +347,11 @@ export const PARAM_IDS: Record<string, (team: TeamData) => string> = {
 /** Where a route means a different record by the same parameter name. */
 export const PARAM_OVERRIDES: Partial<Record<RouteName, Record<string, (team: TeamData) => string>>> = {
   respondToInvitation: { membershipId: (t) => t.invitationId },
+  // SCIM users are called with the pending invitation, never the member whose token the sweeps use.
+  scimGetUser: { membershipId: (t) => t.invitationId },
+  scimReplaceUser: { membershipId: (t) => t.invitationId },
+  scimPatchUser: { membershipId: (t) => t.invitationId },
+  scimDeleteUser: { membershipId: (t) => t.invitationId },
   getDocument: { projectSourceId: (t) => t.documentSourceId },
   configureDocument: { projectSourceId: (t) => t.documentSourceId },
 };
@@ -333,6 +362,24 @@ export const paramsFor = (route: RouteEntry, team: TeamData): Record<string, str
       (PARAM_OVERRIDES[route.name]?.[name] ?? PARAM_IDS[name])(team),
     ]),
   );
+/** A pending invitation of the team made now (as SCIM or the Team page makes one). */
+async function freshInvitation(team: TeamData) {
+  const emailAddress = `fresh.${randomUUID().slice(0, 8)}@sweep.test`;
+  const made = await api
+    .as(team.owner.token)
+    .call('inviteMember', { body: { emailAddress, groupId: team.groupId, roleId: team.roleId } });
+  if (made.status !== 200) throw new Error(`inviteMember answered ${made.status}`);
+  return { membershipId: made.body.data.membershipId as string };
+}
+/** A group of the team made now, as SCIM's POST /Groups writes one. */
+async function freshGroup(team: TeamData) {
+  const groupId = randomUUID();
+  const teamId = team.owner.teamId as string;
+  await db()
+    .entities.group.create({ teamId, groupId, groupName: `Fresh group ${groupId.slice(0, 8)}`, position: 99 })
+    .go();
+  return { groupId };
+}
 /** A question of the team added now (by hand, or as an import writes it), with its first history entry. */
 async function freshQuestion(team: TeamData, kind: 'MANUAL' | 'IMPORTED' = 'MANUAL') {
   const question = `Fresh question for the sweep, ${kind.toLowerCase()}`;
@@ -433,6 +480,13 @@ const FRESH: Partial<Record<RouteName, (team: TeamData, token?: string) => Promi
       return { answerSourceId };
     },
     deleteAnswer: (team) => freshAnswer(team),
+    // An invitation or a group of its own for each SCIM removal or change, as the sweeps repeat them.
+    scimDeleteUser: (team) => freshInvitation(team),
+    scimPatchUser: (team) => freshInvitation(team),
+    scimReplaceUser: (team) => freshInvitation(team),
+    scimDeleteGroup: (team) => freshGroup(team),
+    scimPatchGroup: (team) => freshGroup(team),
+    scimReplaceGroup: (team) => freshGroup(team),
     // An endpoint of its own: each removal takes one (once the team has its 20, one made earlier).
     deleteWebhook: async (team) => {
       const as = api.as(team.owner.token);
@@ -650,6 +704,10 @@ export const encodeParams = (path: string, params: Record<string, string>) =>
 export const API_KEY_ROUTES = new Set(
   routeList.filter((r) => r.auth === 'api-key').map((r) => `${r.method} ${r.path}`),
 );
+/** The SCIM routes (the team's identity provider), by method and path. */
+export const SCIM_ROUTES = new Set(
+  routeList.filter((r) => r.auth === 'scim').map((r) => `${r.method} ${r.path}`),
+);
 
 const teamKeys = new Map<string, Promise<Record<string, string>>>();
 /**
@@ -660,17 +718,33 @@ const teamKeys = new Map<string, Promise<Record<string, string>>>();
  * (API_CALLS_PER_MINUTE) and the wrong-key lock (API_FAILED_KEY_ATTEMPTS) so their hundreds of
  * valid calls are judged, not refused; insights.test.ts covers both.
  */
-function apiKeyHeaders(token: string, stale?: Promise<Record<string, string>>) {
-  const current = teamKeys.get(token);
-  if (!current || current === stale) teamKeys.set(token, generatedKeyHeaders(token));
-  return teamKeys.get(token) as Promise<Record<string, string>>;
+function apiKeyHeaders(
+  token: string,
+  stale?: Promise<Record<string, string>>,
+  kind: 'api-key' | 'scim' = 'api-key',
+) {
+  const cache = kind === 'scim' ? scimTokens : teamKeys;
+  const current = cache.get(token);
+  if (!current || current === stale) cache.set(token, generatedKeyHeaders(token, kind));
+  return cache.get(token) as Promise<Record<string, string>>;
 }
-async function generatedKeyHeaders(token: string): Promise<Record<string, string>> {
+/** The team's SCIM token as a bearer token, kept and replaced like the API keys above. */
+const scimTokens = new Map<string, Promise<Record<string, string>>>();
+const NO_TEAM: Record<'api-key' | 'scim', Record<string, string>> = {
+  'api-key': { client_id: 'client_nobody', client_secret: 'not-a-key' },
+  scim: { authorization: 'Bearer scim_not-a-token.nobody' },
+};
+async function generatedKeyHeaders(token: string, kind: 'api-key' | 'scim'): Promise<Record<string, string>> {
   const team = [home, victim].find(
     (t) => t && [t.owner, t.member, ...Object.values(holders)].some((p) => p?.token === token),
   );
   const owner = team?.owner ?? (intruder?.token === token ? intruder : undefined);
-  if (!owner?.teamId) return { client_id: 'client_nobody', client_secret: 'not-a-key' };
+  if (!owner?.teamId) return NO_TEAM[kind];
+  if (kind === 'scim') {
+    const generated = await api.as(owner.token).call('generateScimToken');
+    if (generated.status !== 200) throw new Error(`generateScimToken answered ${generated.status}`);
+    return { authorization: `Bearer ${generated.body.data.token}` };
+  }
   const generated = await api.as(owner.token).call('generateApiKey');
   if (generated.status !== 200) throw new Error(`generateApiKey answered ${generated.status}`);
   return { client_id: generated.body.data.clientId, client_secret: generated.body.data.apiKey };
@@ -690,8 +764,9 @@ export async function send(request: SweepRequest, inProcess = false): Promise<An
       r.method === request.method &&
       new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(request.path.split('?')[0]),
   );
-  const keyed = Boolean(request.token && route && API_KEY_ROUTES.has(`${route.method} ${route.path}`));
-  const credentials = keyed ? apiKeyHeaders(request.token as string) : undefined;
+  const signature = route ? `${route.method} ${route.path}` : '';
+  const kind = API_KEY_ROUTES.has(signature) ? 'api-key' : SCIM_ROUTES.has(signature) ? 'scim' : undefined;
+  const credentials = request.token && kind ? apiKeyHeaders(request.token, undefined, kind) : undefined;
   if (credentials) headers = { ...(await credentials) };
   else if (request.token) headers.authorization = request.token;
   const contentType = request.contentType === undefined ? 'application/json' : request.contentType;
@@ -715,9 +790,9 @@ export async function send(request: SweepRequest, inProcess = false): Promise<An
     return { status: answer.statusCode, text: answer.body };
   };
   let response = await call();
-  if (credentials && response.status === 401 && headers.client_id !== 'client_nobody') {
-    // Another route's sweep generated a new key meanwhile: once more with the current one.
-    headers = { ...headers, ...(await apiKeyHeaders(request.token as string, credentials)) };
+  if (credentials && kind && response.status === 401 && (await credentials) !== NO_TEAM[kind]) {
+    // Another route's sweep generated a new key or token meanwhile: once more with the current one.
+    headers = { ...headers, ...(await apiKeyHeaders(request.token as string, credentials, kind)) };
     response = await call();
   }
   const { text } = response;
@@ -769,7 +844,11 @@ export function judge(request: SweepRequest, answer: Answer, expected?: readonly
   if (answer.status >= 500) problems.push('server error');
   if (expected && !expected.includes(answer.status)) problems.push(`expected ${expected.join(' or ')}`);
   if (answer.status >= 400) {
-    if (!StrictErrorBody.safeParse(answer.json).success) problems.push('error body is not JSON { message }');
+    // SCIM answers its errors as RFC 7644 says, for identity providers to read.
+    if (request.path.startsWith(SCIM_BASE_PATH)) {
+      if (!ScimErrorBody.safeParse(answer.json).success) problems.push('error body is not a SCIM error');
+    } else if (!StrictErrorBody.safeParse(answer.json).success)
+      problems.push('error body is not JSON { message }');
     const internals = internalsIn(answer.text, request);
     if (internals.length) problems.push(`internal details ${JSON.stringify(internals)}`);
   }

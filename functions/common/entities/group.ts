@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { key, SERVICE } from './keys';
+import { key, SERVICE, timestamps } from './keys';
 import { lazyEntity } from './lazy';
 
 export const GroupEntity = lazyEntity(
@@ -11,6 +11,7 @@ export const GroupEntity = lazyEntity(
         groupId: { type: 'string', required: true },
         groupName: { type: 'string', required: true },
         position: { type: 'number', required: true },
+        ...timestamps,
       },
       indexes: {
         primary: {

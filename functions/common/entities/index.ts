@@ -21,6 +21,7 @@ import { QuestionMentionEntity } from './question-mention';
 import { RateCounterEntity } from './rate-counter';
 import { ReactionLogEntity } from './reaction-log';
 import { RoleEntity } from './role';
+import { ScimTokenEntity } from './scim-token';
 import { SourceEntity } from './source';
 import { SourceDocumentEntity } from './source-document';
 import { SourceSheetEntity } from './source-sheet';
@@ -32,6 +33,7 @@ export const sharedEntities = {
   user: UserEntity,
   team: TeamEntity,
   apiKey: ApiKeyEntity,
+  scimToken: ScimTokenEntity,
   role: RoleEntity,
   group: GroupEntity,
   membership: MembershipEntity,

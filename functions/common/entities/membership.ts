@@ -1,5 +1,5 @@
 import { Entity } from 'electrodb';
-import { key, SERVICE, timestamps } from './keys';
+import { key, SERVICE, timestamps, updatedAt } from './keys';
 import { lazyEntity } from './lazy';
 
 /**
@@ -27,11 +27,22 @@ export const MembershipEntity = lazyEntity(
         roleCode: { type: 'string', required: true },
         /** Owner memberships written before this attribute existed read as ACTIVE (see membershipStatus). */
         status: { type: ['ACTIVE', 'INVITED'] as const, required: true, default: 'ACTIVE' },
+        /** The identity provider's id for this person (SCIM `externalId`), when one provisions the team. */
+        externalId: { type: 'string' },
+        /** Names the identity provider gave an invitation (a member's names are their user record's). */
+        givenName: { type: 'string' },
+        familyName: { type: 'string' },
+        /**
+         * Set while the team's identity provider has the person deactivated (SCIM `active: false`): the
+         * member's every request is refused; an invitation is out of the invitee's list (no invitedEmail).
+         */
+        deactivatedAt: { type: 'string' },
         version: { type: 'number', required: true, default: 1 },
         /** Who made the last change and from which browser session (read by the stream's reactions). */
         updatedByUserId: { type: 'string' },
         changedBySession: { type: 'string' },
         ...timestamps,
+        updatedAt,
       },
       indexes: {
         primary: {
