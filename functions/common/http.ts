@@ -12,7 +12,7 @@ import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/co
 import type { RouteEntry, RouteGroup, RouteName, Routes } from '../../shared/routes';
 import { bySpecificity, routeMatcher } from '../../shared/routes/match';
 import { Id, pathParams, type RouteSpec } from '../../shared/routes/route';
-import { SCIM_BASE_PATH, SCIM_CONTENT_TYPE, SCIM_SCHEMAS } from '../../shared/schemas/scim';
+import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/schemas/scim';
 import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
   type Caller,
@@ -231,13 +231,11 @@ function scimResponse(method: string, data: unknown): APIGatewayProxyResult {
 }
 
 /** SCIM's error body (RFC 7644 §3.12) for an error of a SCIM path, whatever failed. */
-const isScimPath = (event: APIGatewayProxyEvent) =>
-  (event.path ?? '').startsWith(`${SCIM_BASE_PATH}/`) || event.path === SCIM_BASE_PATH;
 function scimErrorResponse(statusCode: number, detail: string, scimType?: string): APIGatewayProxyResult {
   return {
     statusCode,
     headers: { 'content-type': SCIM_CONTENT_TYPE, 'cache-control': 'no-store' },
-    body: JSON.stringify({ schemas: [SCIM_SCHEMAS.error], status: String(statusCode), scimType, detail }),
+    body: JSON.stringify(scimErrorBody(statusCode, detail, scimType)),
   };
 }
 /** RFC 7644's scimType for an error: the service's own, or what a validation or conflict means. */
@@ -299,7 +297,7 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
       if (error instanceof HttpError) {
         // The cause stays in the logs; the caller sees only the message.
         if (error.cause) logger.info('request refused', { error: error.message, cause: String(error.cause) });
-        request.response = isScimPath(request.event)
+        request.response = isScimPath(request.event.path ?? '')
           ? scimErrorResponse(error.statusCode, scimDetail(error), scimTypeOf(error))
           : json(error.statusCode, { message: error.message, fieldErrors: error.fieldErrors });
         if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
@@ -312,7 +310,7 @@ const requestLog = (): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult
         // A response failing its own schema is a server bug, never the caller's fault.
         if (error instanceof z.ZodError) logger.error('response schema violation', { issues: error.issues });
         else logger.error('unhandled error', error as Error);
-        request.response = isScimPath(request.event)
+        request.response = isScimPath(request.event.path ?? '')
           ? scimErrorResponse(500, 'Internal server error')
           : json(500, { message: 'Internal server error' });
       }

@@ -16,6 +16,7 @@ import * as z from 'zod/mini';
 import { planApiResources, plannedMethodFor } from '../../lib/constructs/api-plan';
 import { matchRoute, type RouteGroup, routeList } from '../../shared/routes';
 import { RuntimeConfig } from '../../shared/schemas/runtime-config';
+import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/schemas/scim';
 import { type SecurityOrigins, securityHeaders } from '../../shared/security-headers';
 import { apiGatewayEvent } from './api-event';
 
@@ -191,6 +192,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const method = plannedMethodFor(API_PLAN, request.method, request.url.pathname);
       if (method?.authorizer === 'cognito' && !(await verifiedClaims())) {
         return json(401, { message: 'Unauthorized' });
+      }
+      // On AWS the SCIM group's {proxy+} takes the path and its handler answers a SCIM error.
+      if (isScimPath(request.url.pathname)) {
+        return {
+          ...json(404, scimErrorBody(404, 'Not found')),
+          headers: { ...apiHeaders, 'content-type': SCIM_CONTENT_TYPE },
+        };
       }
       return json(404, { message: 'Not found' });
     }

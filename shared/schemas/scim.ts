@@ -18,6 +18,15 @@ export const SCIM_SCHEMAS = {
 /** Where the SCIM service answers; a team's token says which team. */
 export const SCIM_BASE_PATH = '/api/scim/v2';
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
+/** Whether a request path is the SCIM service's, whose every error is a SCIM error body. */
+export const isScimPath = (path: string) => path === SCIM_BASE_PATH || path.startsWith(`${SCIM_BASE_PATH}/`);
+/** RFC 7644 §3.12's error body. */
+export const scimErrorBody = (status: number, detail: string, scimType?: string) => ({
+  schemas: [SCIM_SCHEMAS.error],
+  status: String(status),
+  ...(scimType ? { scimType } : {}),
+  detail,
+});
 /** Most resources one page of a list gives, whatever `count` asks for (ServiceProviderConfig says so). */
 export const SCIM_MAX_RESULTS = 200;
 /** Most operations in one PATCH, and members in one group request. */

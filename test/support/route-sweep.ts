@@ -42,7 +42,7 @@ import {
   routeList,
 } from '../../shared/routes';
 import { ErrorBody } from '../../shared/schemas/common';
-import { SCIM_BASE_PATH, SCIM_SCHEMAS, ScimErrorBody } from '../../shared/schemas/scim';
+import { isScimPath, SCIM_SCHEMAS, ScimErrorBody } from '../../shared/schemas/scim';
 import { type ApiClient, client } from './api-client';
 import { addDocument, uploadDocument } from './documents';
 import { eventually } from './eventually';
@@ -845,11 +845,12 @@ export function judge(request: SweepRequest, answer: Answer, expected?: readonly
   if (expected && !expected.includes(answer.status)) problems.push(`expected ${expected.join(' or ')}`);
   if (answer.status >= 400) {
     // SCIM answers its errors as RFC 7644 says, for identity providers to read.
-    if (request.path.startsWith(SCIM_BASE_PATH)) {
+    if (isScimPath(request.path.split('?')[0])) {
       if (!ScimErrorBody.safeParse(answer.json).success) problems.push('error body is not a SCIM error');
     } else if (!StrictErrorBody.safeParse(answer.json).success)
       problems.push('error body is not JSON { message }');
-    const internals = internalsIn(answer.text, request);
+    // SCIM's error schema URN ends in ":Error": the standard's name, not an internal one.
+    const internals = internalsIn(answer.text.replaceAll(SCIM_SCHEMAS.error, ''), request);
     if (internals.length) problems.push(`internal details ${JSON.stringify(internals)}`);
   }
   return problems.length

@@ -40,6 +40,7 @@ import {
 import { relativeTime } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { CopyField } from './copy-field';
+import { ScimCard } from './scim-card';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookFormModal } from './webhook-form-modal';
 
@@ -47,7 +48,8 @@ type Confirming = { kind: 'delete' | 'rotate'; webhook: Webhook } | null;
 
 /**
  * Settings → Integrations (team admins): outgoing webhooks as signed JSON, Slack or Microsoft Teams
- * messages; each endpoint's state, its deliveries, a test event, pause, secret rotation, removal.
+ * messages; each endpoint's state, its deliveries, a test event, pause, secret rotation, removal;
+ * and SCIM provisioning for the team's identity provider.
  */
 export function IntegrationsPanel() {
   const webhooks = useWebhooks();
@@ -265,6 +267,7 @@ export function IntegrationsPanel() {
           }}
         />
       ) : null}
+      <ScimCard />
       <WebhookDeliveries
         webhook={viewing}
         onClose={() => {
