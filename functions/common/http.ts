@@ -12,7 +12,7 @@ import { HEADER_CHAOS, HEADER_SESSION_ID, MAX_BODY_BYTES } from '../../shared/co
 import type { RouteEntry, RouteGroup, RouteName, Routes } from '../../shared/routes';
 import { bySpecificity, routeMatcher } from '../../shared/routes/match';
 import { Id, pathParams, type RouteSpec } from '../../shared/routes/route';
-import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/schemas/scim';
+import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/scim';
 import { type ApiClient, countApiCall, verifyApiClient } from './api-keys';
 import {
   type Caller,

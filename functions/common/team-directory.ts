@@ -11,9 +11,10 @@ const CACHE_MS = 60_000;
 function perTeamCache<T>(load: (teamId: string) => Promise<T>) {
   const cache = new Map<string, { at: number; value: Promise<T> }>();
   return {
-    get(teamId: string): Promise<T> {
+    /** The team's value, read again when older than CACHE_MS or when `fresh`. */
+    get(teamId: string, fresh = false): Promise<T> {
       const hit = cache.get(teamId);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+      if (hit && !fresh && Date.now() - hit.at < CACHE_MS) return hit.value;
       const value = load(teamId);
       cache.set(teamId, { at: Date.now(), value });
       value.catch(() => cache.delete(teamId));
@@ -32,7 +33,18 @@ const roles = perTeamCache(async (teamId) => {
   return new Map(data.map((r) => [r.roleId, { name: r.name, code: r.code }]));
 });
 
-export const teamGroupNames = (teamId: string): Promise<Map<string, string>> => groupNames.get(teamId);
+/**
+ * The team's group names by id. A group the cached names lack (one just made, e.g. by the team's
+ * identity provider over SCIM) makes them be read again at once, so a new group never shows unnamed.
+ */
+export async function teamGroupNames(
+  teamId: string,
+  ids: Iterable<string> = [],
+): Promise<Map<string, string>> {
+  const names = await groupNames.get(teamId);
+  for (const id of ids) if (!names.has(id)) return groupNames.get(teamId, true);
+  return names;
+}
 
 export const teamRoles = (teamId: string): Promise<Map<string, { name: string; code: string }>> =>
   roles.get(teamId);

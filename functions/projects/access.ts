@@ -25,7 +25,10 @@ export async function projectTeam(caller: TeamCaller, projectId: string): Promis
   );
   const [users, groups] = await Promise.all([
     usersById(memberships.map((m) => m.userId)),
-    teamGroupNames(project.teamId),
+    teamGroupNames(
+      project.teamId,
+      memberships.map((m) => m.groupId),
+    ),
   ]);
   const team = await Promise.all(
     memberships.map(async (m) => {

@@ -16,7 +16,10 @@ async function directoryFor(teamId: string, memberships: MembershipItem[]): Prom
   const active = memberships.filter((m) => membershipStatus(m) === 'ACTIVE');
   const [users, groups, roles] = await Promise.all([
     usersById(active.map((m) => m.userId)),
-    teamGroupNames(teamId),
+    teamGroupNames(
+      teamId,
+      memberships.map((m) => m.groupId),
+    ),
     teamRoles(teamId),
   ]);
   return { users, groups, roles };
@@ -44,6 +47,7 @@ async function toMembership(m: MembershipItem, { users, groups, roles }: Directo
       : null,
     group: { groupName: groups.get(m.groupId) ?? '' },
     role: roles.get(m.roleId) ?? { name: '', code: m.roleCode },
+    ...(m.deactivatedAt ? { deactivatedAt: m.deactivatedAt } : {}),
   };
 }
 

@@ -91,7 +91,8 @@ async function onMembership(change: Change) {
   if (!membership) return;
   const wasInvited = before?.status === 'INVITED';
   // An invitation the identity provider made deactivated (no invitedEmail) is not e-mailed.
-  if (change.kind === 'INSERT' && now?.status === 'INVITED' && now.invitedEmail) await sendInvitation(change, now);
+  if (change.kind === 'INSERT' && now?.status === 'INVITED' && now.invitedEmail)
+    await sendInvitation(change, now);
   else if (change.kind === 'MODIFY' && now) {
     if (wasInvited && now.status === 'ACTIVE') await notifyInviter(change, now);
     else if (changed(change as Change<MembershipItem>, 'roleId', 'groupId'))

@@ -28,7 +28,7 @@ function requireUser(caller: Caller): RegisteredCaller {
 export async function getCurrentUser(caller: Caller): Promise<User> {
   const { user, membership } = requireUser(caller);
   const groupName = membership
-    ? (await teamGroupNames(membership.teamId)).get(membership.groupId)
+    ? (await teamGroupNames(membership.teamId, [membership.groupId])).get(membership.groupId)
     : undefined;
   const role = membership ? DEFAULT_ROLES.find((r) => r.code === membership.roleCode) : undefined;
   return {

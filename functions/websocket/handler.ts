@@ -16,8 +16,8 @@ import {
   WS_SUBSCRIBED,
   WS_UNAUTHORIZED,
 } from '../../shared/events';
-import { canSeeProject } from '../common/entities';
 import { USER_DEACTIVATED } from '../common/caller';
+import { canSeeProject } from '../common/entities';
 import { postToConnection } from '../common/events';
 import { logger } from '../common/logger';
 import { idTokenVerifier } from '../common/token-verifier';

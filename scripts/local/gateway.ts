@@ -16,7 +16,7 @@ import * as z from 'zod/mini';
 import { planApiResources, plannedMethodFor } from '../../lib/constructs/api-plan';
 import { matchRoute, type RouteGroup, routeList } from '../../shared/routes';
 import { RuntimeConfig } from '../../shared/schemas/runtime-config';
-import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/schemas/scim';
+import { isScimPath, SCIM_CONTENT_TYPE, scimErrorBody } from '../../shared/scim';
 import { type SecurityOrigins, securityHeaders } from '../../shared/security-headers';
 import { apiGatewayEvent } from './api-event';
 

@@ -5,28 +5,16 @@
  * are accepted and ignored, as RFC 7644 §3.3 allows; the attributes we keep are checked here.
  */
 import * as z from 'zod';
+import { SCIM_SCHEMAS } from '../scim';
 
-export const SCIM_SCHEMAS = {
-  user: 'urn:ietf:params:scim:schemas:core:2.0:User',
-  group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
-  list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
-  patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
-  error: 'urn:ietf:params:scim:api:messages:2.0:Error',
-  serviceProviderConfig: 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig',
-} as const;
+export {
+  isScimPath,
+  SCIM_BASE_PATH,
+  SCIM_CONTENT_TYPE,
+  SCIM_SCHEMAS,
+  scimErrorBody,
+} from '../scim';
 
-/** Where the SCIM service answers; a team's token says which team. */
-export const SCIM_BASE_PATH = '/api/scim/v2';
-export const SCIM_CONTENT_TYPE = 'application/scim+json';
-/** Whether a request path is the SCIM service's, whose every error is a SCIM error body. */
-export const isScimPath = (path: string) => path === SCIM_BASE_PATH || path.startsWith(`${SCIM_BASE_PATH}/`);
-/** RFC 7644 §3.12's error body. */
-export const scimErrorBody = (status: number, detail: string, scimType?: string) => ({
-  schemas: [SCIM_SCHEMAS.error],
-  status: String(status),
-  ...(scimType ? { scimType } : {}),
-  detail,
-});
 /** Most resources one page of a list gives, whatever `count` asks for (ServiceProviderConfig says so). */
 export const SCIM_MAX_RESULTS = 200;
 /** Most operations in one PATCH, and members in one group request. */

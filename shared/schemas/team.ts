@@ -46,6 +46,8 @@ export const Membership = z.object({
   role: z.object({ name: z.string(), code: z.string() }),
   /** Present only when our e-mail does not reach the address. */
   mailHealth: MailHealth.optional(),
+  /** Present only while the team's identity provider has the person deactivated (SCIM). */
+  deactivatedAt: z.string().optional(),
 });
 export type Membership = z.infer<typeof Membership>;
 

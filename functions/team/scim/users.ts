@@ -53,7 +53,8 @@ async function personOf(teamId: string, membershipId: string): Promise<Person> {
   return { m, user };
 }
 
-const view = async (teamId: string, { m, user }: Person) => toScimUser(m, user, await teamGroupNames(teamId));
+const view = async (teamId: string, { m, user }: Person) =>
+  toScimUser(m, user, await teamGroupNames(teamId, [m.groupId]));
 
 export async function listUsers(
   teamId: string,
@@ -69,7 +70,10 @@ export async function listUsers(
     if (filter.attribute === 'externalid') return m.externalId === value;
     return m.membershipId === value;
   });
-  const groupNames = await teamGroupNames(teamId);
+  const groupNames = await teamGroupNames(
+    teamId,
+    matches.map(({ m }) => m.groupId),
+  );
   return listResponse(
     matches.map(({ m, user }) => toScimUser(m, user, groupNames)),
     query,

@@ -12,6 +12,7 @@
 import type { AccountStatus } from '@shared/schemas/user';
 import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AccessTurnedOff, isAccessTurnedOff } from '@/components/access-turned-off';
 import { Splash } from '@/components/splash';
 import { useAccountStatus } from '@/lib/account-status';
 import { signedOutByUser, useAuthSession } from '@/lib/auth';
@@ -42,6 +43,13 @@ export function SignedInRoute() {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from }} />;
   }
+  return <SignedInOutlet />;
+}
+
+/** A signed-in page, unless the team's identity provider turned the user's access off (SCIM). */
+function SignedInOutlet() {
+  const status = useAccountStatus();
+  if (isAccessTurnedOff(status.error)) return <AccessTurnedOff />;
   return <Outlet />;
 }
 

@@ -1,4 +1,4 @@
-import { Group as Row, Select, Table, Text } from '@mantine/core';
+import { Badge, Group as Row, Select, Table, Text, Tooltip } from '@mantine/core';
 import type { Group, Membership, Role } from '@shared/schemas/team';
 import { UpdateMemberRequest } from '@shared/schemas/team';
 import { type ReactNode, useState } from 'react';
@@ -163,6 +163,18 @@ function MemberRow({ membership, caller, groupOptions, roleOptions }: MemberRowP
           <Text size="sm" fw={500}>
             {name}
           </Text>
+          {membership.deactivatedAt ? (
+            <Tooltip
+              label="Turned off by your identity provider (SCIM): every request of theirs is refused"
+              multiline
+              w={240}
+              withArrow
+            >
+              <Badge color="gray" variant="light" size="sm" tabIndex={0}>
+                Deactivated
+              </Badge>
+            </Tooltip>
+          ) : null}
         </Row>
       </Cell>
       <Cell column="Email Address">
