@@ -44,6 +44,28 @@ export async function dropSubscribers(scope: EventScope, mayStay: (userId: strin
   return dropped.length;
 }
 
+/**
+ * Drops every subscription of a user's open connections (their user scope names them; each
+ * connection lists its scopes): a person whose access was turned off receives no further events.
+ */
+export async function dropUser(userId: string) {
+  const own = await subscribersOf(scopeKey({ kind: 'user', id: userId }));
+  const connections = await Promise.all(
+    own.map(async ({ connectionId }) => (await db().entities.connection.get({ connectionId }).go()).data),
+  );
+  // Each connection's scopes include the user scope itself: one delete per subscription.
+  const keys = new Map<string, { scope: string; connectionId: string }>();
+  const pairs = [
+    ...own,
+    ...connections.flatMap((c) =>
+      c ? (c.scopes ?? []).map((scope) => ({ scope, connectionId: c.connectionId })) : [],
+    ),
+  ];
+  for (const pair of pairs) keys.set(`${pair.scope}\n${pair.connectionId}`, pair);
+  await forget([...keys.values()]);
+  return own.length;
+}
+
 /** Every subscription to a scope (one Query, all pages). */
 async function subscribersOf(scope: string) {
   const { data } = await db().entities.subscription.query.primary({ scope }).go({ pages: 'all' });

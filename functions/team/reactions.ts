@@ -7,7 +7,7 @@
 import { config } from '../common/config';
 import { sendEmail } from '../common/email';
 import type { MembershipItem } from '../common/entities';
-import { publish } from '../common/events';
+import { dropUser, publish } from '../common/events';
 import { refusalMessage } from '../common/mail-health';
 import { createNotification, notificationId } from '../common/notifications';
 import { type Change, changed, once, type Reactions } from '../common/reactions';
@@ -94,6 +94,8 @@ async function onMembership(change: Change) {
   if (change.kind === 'INSERT' && now?.status === 'INVITED' && now.invitedEmail)
     await sendInvitation(change, now);
   else if (change.kind === 'MODIFY' && now) {
+    // Deactivated by the team's identity provider: their open pages get no further events.
+    if (now.deactivatedAt && !before?.deactivatedAt && now.userId) await dropUser(now.userId);
     if (wasInvited && now.status === 'ACTIVE') await notifyInviter(change, now);
     else if (changed(change as Change<MembershipItem>, 'roleId', 'groupId'))
       await notifyAccessChange(change, now);

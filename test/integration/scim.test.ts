@@ -21,6 +21,7 @@ import {
   ScimUserList,
 } from '../../shared/schemas/scim';
 import { client } from '../support/api-client';
+import { connectLiveSocket } from '../support/live-socket';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { waitForMail } from '../support/mail';
 import { type Person, people } from '../support/people';
@@ -431,7 +432,19 @@ describe('Microsoft Entra ID provisions the team (its request shapes replayed)',
     expect((await api.as(joined.token).call('getUser')).status).toBe(200);
   });
 
-  it('deactivates the member: their very next request is refused; reactivation restores it', async () => {
+  it('deactivates the member: their very next request is refused, their open page hears no more; reactivation restores it', async () => {
+    // Prepare: Erin's open page hears the team's changes.
+    const live = await resources.start(connectLiveSocket(stack.appUrl, joined.token, 'erin-tab'), (s) =>
+      s.socket.close(),
+    );
+    await replay(
+      'PATCH',
+      `/Users/${userId}`,
+      { schemas: [SCIM_SCHEMAS.patch], Operations: [{ op: 'Add', path: 'externalId', value: 'erin-2' }] },
+      { status: 200, shape: 'user' },
+    );
+    await live.waitFor((m) => m.eventName === 'TEAM_MEMBER_UPDATED');
+
     // Act
     const off = await replay(
       'PATCH',
@@ -441,6 +454,24 @@ describe('Microsoft Entra ID provisions the team (its request shapes replayed)',
     );
     const refused = await api.as(joined.token).call('listProjects');
     const status = await api.as(joined.token).call('getUserStatus');
+    await stack.settle();
+    const heard = live.received.length;
+    const [groups, roles] = await Promise.all([
+      api.as(owner.token).call('getGroups'),
+      api.as(owner.token).call('getRoles'),
+    ]);
+    const invited = await api.as(owner.token).call('inviteMember', {
+      body: {
+        emailAddress: 'fern@scim.test',
+        groupId: groups.body.data[0].groupId,
+        roleId: roles.body.data.find((r: { code: string }) => r.code === 'ROLE_VIEWER').roleId,
+      },
+    });
+    expect(invited.status).toBe(200);
+    await stack.settle();
+    const again = await connectLiveSocket(stack.appUrl, joined.token, 'erin-new-tab').catch(
+      (error: Error) => error,
+    );
     const on = await replay(
       'PATCH',
       `/Users/${userId}`,
@@ -452,6 +483,8 @@ describe('Microsoft Entra ID provisions the team (its request shapes replayed)',
     expect(off.body.active).toBe(false);
     expect(refused).toMatchObject({ status: 403, body: { message: DEACTIVATED_MESSAGE } });
     expect(status.status).toBe(403);
+    expect(live.received.slice(heard)).toEqual([]);
+    expect(String(again)).toMatch(/no matching event.*WS-UNAUTHORIZED/);
     expect(on.body.active).toBe(true);
     expect((await api.as(joined.token).call('listProjects')).status).toBe(200);
     // The owner is never deactivated or removed: the team keeps its owner.
