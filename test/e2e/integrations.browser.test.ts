@@ -2,7 +2,9 @@
  * Settings → Integrations in the browser (issue 31 parts 1 and 2): an admin adds a signed JSON
  * webhook pointing at a receiver on 127.0.0.1 and copies its secret (shown once), adds a Slack one,
  * sends a test event and watches it delivered; with the receiver failing, the delivery shows as
- * retrying with the reason, and Resend makes a new delivery; API Access shows the key's scope.
+ * retrying with the reason, and Resend makes a new delivery; API Access shows the key's scope; the
+ * admin generates the SCIM token, and a member the identity provider then deactivates sees why every
+ * page refuses them while the Team page marks them Deactivated (issue 31 part 3).
  * Screenshots at 1440 and 375 px go to test-results/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +12,10 @@ import { Webhook as Verifier } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../../scripts/fixtures/webhook-receiver';
 import { DEMO } from '../../scripts/local/provision';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import { SCIM_SCHEMAS } from '../../shared/schemas/scim';
+import { client } from '../support/api-client';
+import { startTestStack, TEST_PASSWORD, type TestStack } from '../support/local-stack';
+import { people } from '../support/people';
 import { Resources } from '../support/resources';
 import { assertSpaBuilt, launchChromium, shot, signInLive } from './support';
 
@@ -138,5 +143,74 @@ describe('Settings → Integrations', () => {
     await scope.scrollIntoViewIfNeeded();
     await shot(page, 'api-access-scope-375');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('generates the SCIM token; a member the identity provider deactivates is told why, and marked on the Team page', async () => {
+    // Prepare: the token, shown once.
+    await page.goto(`${stack.appUrl}/Settings?tab=integrations`);
+    const card = page.getByTestId('scim-token-masked');
+    await card.waitFor();
+    await page.getByRole('button', { name: 'Generate SCIM Token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate Token' }).click();
+    const token = await page.getByTestId('scim-token').inputValue();
+    await page
+      .getByText("Copy this token into your identity provider now: it won't be shown again.")
+      .waitFor();
+    await page.getByTestId('scim-token').scrollIntoViewIfNeeded();
+    await shot(page, 'scim-token-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('scim-token').scrollIntoViewIfNeeded();
+    await shot(page, 'scim-token-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await card.inputValue()).toBe(`${token.slice(0, 12)}…`);
+    const scim = async (method: string, path: string, body: unknown) => {
+      const response = await fetch(`${stack.appUrl}/api/scim/v2${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBeLessThan(300);
+      return response.json();
+    };
+    // The identity provider adds Quinn, who signs up and accepts, and opens the app.
+    const api = client(() => stack);
+    const created = await scim('POST', '/Users', {
+      schemas: [SCIM_SCHEMAS.user],
+      userName: 'quinn@example.com',
+      name: { givenName: 'Quinn', familyName: 'Provisioned' },
+      active: true,
+    });
+    const quinn = await people(stack, api).register('quinn@example.com', undefined, {
+      givenName: 'Quinn',
+      lastName: 'Provisioned',
+    });
+    const accepted = await api.as(quinn.token).call('respondToInvitation', {
+      params: { membershipId: created.id },
+      body: { invitationStatus: 'ACCEPT' },
+    });
+    expect(accepted.status).toBe(200);
+    const theirs = await signInLive(browser, stack.appUrl, 'quinn@example.com', TEST_PASSWORD, {
+      width: 1440,
+      height: 900,
+    });
+
+    // Act: Entra ID's deactivation.
+    await scim('PATCH', `/Users/${created.id}`, {
+      schemas: [SCIM_SCHEMAS.patch],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    await theirs.reload();
+
+    // Assess
+    await theirs.getByRole('heading', { name: 'Your access is turned off' }).waitFor();
+    await shot(theirs, 'scim-deactivated-1440');
+    await theirs.setViewportSize({ width: 375, height: 812 });
+    await shot(theirs, 'scim-deactivated-375');
+    await theirs.context().close();
+    await page.goto(`${stack.appUrl}/Team`);
+    const row = page.getByRole('row').filter({ hasText: 'quinn@example.com' });
+    await row.getByText('Deactivated').waitFor();
+    await shot(page, 'team-deactivated-1440');
   });
 });

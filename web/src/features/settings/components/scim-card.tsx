@@ -27,7 +27,8 @@ export const SCIM_MESSAGES = {
   shownOnce: "Copy this token into your identity provider now: it won't be shown again.",
 } as const;
 
-type Confirming = 'generate' | 'revoke' | null;
+/** What is being confirmed; `replacing` is read when the dialog opens, so its words hold while it closes. */
+type Confirming = { kind: 'generate' | 'revoke'; replacing: boolean };
 
 /**
  * Settings → Integrations: SCIM provisioning. The base URL and a bearer token (shown once) for the
@@ -39,14 +40,19 @@ export function ScimCard() {
   const generate = useGenerateScimToken();
   const revoke = useRevokeScimToken();
   const [token, setToken] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [confirming, setConfirming] = useState<Confirming>({ kind: 'generate', replacing: false });
+  const [asking, setAsking] = useState(false);
+  const ask = (what: Confirming) => {
+    setConfirming(what);
+    setAsking(true);
+  };
   const hasToken = !!access.data?.tokenPrefix;
 
   const confirm = () => {
-    if (confirming === 'revoke')
+    if (confirming.kind === 'revoke')
       revoke.mutate(undefined, {
         onSuccess: () => {
-          setConfirming(null);
+          setAsking(false);
           setToken(null);
         },
         onError: () => notifyError(SCIM_MESSAGES.revoke),
@@ -54,7 +60,7 @@ export function ScimCard() {
     else
       generate.mutate(undefined, {
         onSuccess: (made) => {
-          setConfirming(null);
+          setAsking(false);
           setToken(made.token);
         },
         onError: () => notifyError(SCIM_MESSAGES.generate),
@@ -73,14 +79,14 @@ export function ScimCard() {
         {access.data ? (
           <Group gap="xs">
             {hasToken ? (
-              <Button variant="subtle" color="red" onClick={() => setConfirming('revoke')}>
+              <Button variant="subtle" color="red" onClick={() => ask({ kind: 'revoke', replacing: true })}>
                 Turn Off
               </Button>
             ) : null}
             <Button
               variant={hasToken ? 'default' : 'filled'}
               leftSection={<IconRefresh size={16} />}
-              onClick={() => setConfirming('generate')}
+              onClick={() => ask({ kind: 'generate', replacing: hasToken })}
             >
               {hasToken ? 'Generate New Token' : 'Generate SCIM Token'}
             </Button>
@@ -145,26 +151,26 @@ export function ScimCard() {
         </Stack>
       )}
       <ConfirmDialog
-        opened={!!confirming}
+        opened={asking}
         title={
-          confirming === 'revoke'
+          confirming.kind === 'revoke'
             ? 'Turn SCIM provisioning off?'
             : hasToken
               ? 'Generate a new SCIM token?'
               : 'Generate a SCIM token?'
         }
         message={
-          confirming === 'revoke'
+          confirming.kind === 'revoke'
             ? 'The token stops working at once: your identity provider can no longer change the team. People already provisioned stay as they are.'
-            : hasToken
+            : confirming.replacing
               ? 'The current token stops working at once. Give your identity provider the new one.'
               : 'The token lets your identity provider add, change and deactivate the team’s people. It is shown once.'
         }
-        confirmLabel={confirming === 'revoke' ? 'Turn Off' : 'Generate Token'}
-        danger={confirming === 'revoke' || hasToken}
+        confirmLabel={confirming.kind === 'revoke' ? 'Turn Off' : 'Generate Token'}
+        danger={confirming.kind === 'revoke' || confirming.replacing}
         busy={generate.isPending || revoke.isPending}
         onConfirm={confirm}
-        onCancel={() => setConfirming(null)}
+        onCancel={() => setAsking(false)}
       />
     </Paper>
   );
