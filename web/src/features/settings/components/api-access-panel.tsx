@@ -23,6 +23,7 @@ import { notifyError } from '@/lib/notify';
 import { ApiDocsCard } from './api-docs-card';
 import { CopyField } from './copy-field';
 import { McpCard } from './mcp-card';
+import { ShownOnceAlert } from './shown-once-alert';
 
 export const KEY_SHOWN_ONCE = "Copy this key now and keep it somewhere safe: it won't be shown again.";
 
@@ -139,22 +140,15 @@ export function ApiAccessPanel({ newKey, onNewKey }: ApiAccessPanelProps) {
         ) : (
           <Stack gap="md">
             {newKey ? (
-              <Alert color="teal" variant="light" title="Your new API key" icon={<IconKey size={18} />}>
-                <Stack gap="xs">
-                  <CopyField
-                    value={newKey}
-                    copyLabel="Copy the key"
-                    aria-label="New API key"
-                    data-testid="new-api-key"
-                  />
-                  <Text size="sm">{KEY_SHOWN_ONCE}</Text>
-                  <Group justify="flex-end">
-                    <Button size="xs" variant="filled" color="teal" onClick={() => onNewKey(null)}>
-                      I have copied it
-                    </Button>
-                  </Group>
-                </Stack>
-              </Alert>
+              <ShownOnceAlert
+                title="Your new API key"
+                value={newKey}
+                copyLabel="Copy the key"
+                label="New API key"
+                testId="new-api-key"
+                note={KEY_SHOWN_ONCE}
+                onDone={() => onNewKey(null)}
+              />
             ) : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <CopyField label="Team ID" value={access.data.teamId} copyLabel="Copy the team id" />

@@ -39,8 +39,8 @@ import {
 } from '@/features/settings/utils/webhooks';
 import { relativeTime } from '@/lib/dates';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { CopyField } from './copy-field';
 import { ScimCard } from './scim-card';
+import { ShownOnceAlert } from './shown-once-alert';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookFormModal } from './webhook-form-modal';
 
@@ -114,22 +114,17 @@ export function IntegrationsPanel() {
         </Text>
 
         {secret ? (
-          <Alert color="teal" variant="light" title="Signing secret" icon={<IconKey size={18} />} mb="md">
-            <Stack gap="xs">
-              <CopyField
-                value={secret}
-                copyLabel="Copy the secret"
-                aria-label="Signing secret"
-                data-testid="webhook-secret"
-              />
-              <Text size="sm">{SECRET_SHOWN_ONCE}</Text>
-              <Group justify="flex-end">
-                <Button size="xs" color="teal" onClick={() => setSecret(null)}>
-                  I have copied it
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <Stack mb="md">
+            <ShownOnceAlert
+              title="Signing secret"
+              value={secret}
+              copyLabel="Copy the secret"
+              label="Signing secret"
+              testId="webhook-secret"
+              note={SECRET_SHOWN_ONCE}
+              onDone={() => setSecret(null)}
+            />
+          </Stack>
         ) : null}
 
         {webhooks.isPending ? (

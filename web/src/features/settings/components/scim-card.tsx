@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconKey, IconRefresh, IconUsersGroup } from '@tabler/icons-react';
+import { IconRefresh, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useGenerateScimToken } from '@/features/settings/api/generate-scim-token';
@@ -19,6 +19,7 @@ import { useRevokeScimToken } from '@/features/settings/api/revoke-scim-token';
 import { formatAddedDate } from '@/lib/dates';
 import { notifyError } from '@/lib/notify';
 import { CopyField } from './copy-field';
+import { ShownOnceAlert } from './shown-once-alert';
 
 export const SCIM_MESSAGES = {
   fetch: 'We could not load your SCIM settings',
@@ -111,22 +112,15 @@ export function ScimCard() {
       ) : (
         <Stack gap="md">
           {token ? (
-            <Alert color="teal" variant="light" title="Your new SCIM token" icon={<IconKey size={18} />}>
-              <Stack gap="xs">
-                <CopyField
-                  value={token}
-                  copyLabel="Copy the token"
-                  aria-label="New SCIM token"
-                  data-testid="scim-token"
-                />
-                <Text size="sm">{SCIM_MESSAGES.shownOnce}</Text>
-                <Group justify="flex-end">
-                  <Button size="xs" color="teal" onClick={() => setToken(null)}>
-                    I have copied it
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
+            <ShownOnceAlert
+              title="Your new SCIM token"
+              value={token}
+              copyLabel="Copy the token"
+              label="New SCIM token"
+              testId="scim-token"
+              note={SCIM_MESSAGES.shownOnce}
+              onDone={() => setToken(null)}
+            />
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <CopyField
