@@ -5,10 +5,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '../../functions/common/api-keys';
+import { SCIM_TOKEN_MESSAGES } from '../../functions/common/scim-tokens';
 import { REGISTER_OWN_EMAIL } from '../../functions/registration/service';
 import { DEMO } from '../../scripts/local/provision';
 import { PERMISSION_KEYS } from '../../shared/permissions';
 import { pathParams, routeList } from '../../shared/routes';
+import { scimErrorBody } from '../../shared/scim';
 import { client } from '../support/api-client';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Resources } from '../support/resources';
@@ -34,8 +36,13 @@ describe('authorisation sweep', () => {
         ...(method === 'GET' ? {} : { body: {} }),
       });
       expect(response.status).toBe(401);
-      // The public API says which headers it wants; every other route the gateway's 'Unauthorized'.
+      // The public API says which headers it wants, SCIM answers a SCIM error; every other route the
+      // gateway's 'Unauthorized'.
       const route = routeList.find((r) => r.name === name);
+      if (route?.auth === 'scim') {
+        expect(response.body).toEqual(scimErrorBody(401, SCIM_TOKEN_MESSAGES.missing));
+        return;
+      }
       expect(response.body).toEqual({
         message: route?.auth === 'api-key' ? API_KEY_MESSAGES.missing : 'Unauthorized',
       });
