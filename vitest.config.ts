@@ -38,6 +38,10 @@ export default defineConfig(({ mode }) => {
       include: ['test/e2e/**/*.browser.test.ts'],
       ...STACK_TIER,
       globalSetup: [...STACK_TIER.globalSetup, 'test/support/global-browser.ts'],
+      // A browser step that fails is tried once more: twice on a loaded 2-core machine a page waited
+      // past its 20 s (a keyboard pick-up, the library's first paint) and took the file's later steps
+      // with it. A real failure fails both tries; each retry is printed in the run's output.
+      retry: 1,
     },
   };
   return {
