@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { Id, pathParams, ROUTE_GROUPS, type RouteEntry, routeList } from './routes';
 import { ErrorBody } from './schemas/common';
+import { ScimErrorBody } from './schemas/scim';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -33,6 +34,11 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ERROR_REF } },
+});
+/** A SCIM path's error: RFC 7644's error body, as application/scim+json. */
+const scimErrorResponse = (description: string) => ({
+  description,
+  content: { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimErrorBody' } } },
 });
 
 /** Replace every `$ref` in `value` through `rewrite`. */
@@ -128,12 +134,9 @@ function okResponse(route: RouteEntry, schemas: SchemaCollector) {
   if (route.raw === 'html') {
     return { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } };
   }
-  if (route.raw === 'scim' && route.method === 'DELETE') return { description: 'Deleted (204, no body)' };
   const data = schemas.embed(route.response, 'output', `${capitalise(route.name)}Response`);
-  if (route.raw === 'scim') {
-    const created = route.method === 'POST' ? 'Created (201, with Location)' : 'OK';
-    return { description: created, content: { 'application/scim+json': { schema: data } } };
-  }
+  if (route.raw === 'scim')
+    return { description: 'OK', content: { 'application/scim+json': { schema: data } } };
   const schema = route.raw === 'json' ? data : { type: 'object', properties: { data }, required: ['data'] };
   return { description: 'OK', content: { 'application/json': { schema } } };
 }
@@ -172,6 +175,26 @@ curl -X ${route.method} "https://<your app>${route.path}" \\
 
 Calls are limited per key (60 a minute; more answer 429 with Retry-After). A new key replaces the previous one at once.`;
 
+/** A SCIM route's answers (RFC 7644): 201 with Location for a creation, 204 for a deletion, SCIM errors. */
+function scimResponses(route: RouteEntry, schemas: SchemaCollector) {
+  const success =
+    route.method === 'DELETE'
+      ? { 204: { description: 'Deleted: no body' } }
+      : route.method === 'POST'
+        ? { 201: { ...okResponse(route, schemas), description: 'Created; Location names the new resource' } }
+        : { 200: okResponse(route, schemas) };
+  return {
+    ...success,
+    400: scimErrorResponse('Invalid request, filter or value (scimType says which)'),
+    401: scimErrorResponse('Missing, wrong or replaced SCIM token'),
+    ...(pathParams(route.path).length ? { 404: scimErrorResponse('No such user or group in the team') } : {}),
+    ...(route.method !== 'GET' && route.method !== 'DELETE'
+      ? { 409: scimErrorResponse('The userName or displayName is in the team already') }
+      : {}),
+    429: scimErrorResponse('Too many wrong SCIM tokens for this team; Retry-After says when to try again'),
+  };
+}
+
 function operation(route: RouteEntry, schemas: SchemaCollector) {
   const params = [...parameters(route, schemas), ...(route.pagingHeaders ? PAGING_HEADERS : [])];
   const takesInput = params.length > 0 || route.body !== undefined;
@@ -206,34 +229,34 @@ function operation(route: RouteEntry, schemas: SchemaCollector) {
           },
         }
       : {}),
-    responses: {
-      200: okResponse(route, schemas),
-      ...(route.raw === 'json' && route.response.safeParse(null).success
-        ? { 202: { description: 'Accepted: a notification, with nothing to answer' } }
-        : {}),
-      ...(takesInput ? { 400: errorResponse('Invalid request; fieldErrors names each invalid field') } : {}),
-      ...(route.auth === 'user' ? { 401: errorResponse('Missing or invalid token') } : {}),
-      ...(route.auth === 'api-key'
-        ? {
-            401: errorResponse('Missing, wrong or replaced client id or API key'),
-            429: errorResponse('Too many calls with this key; Retry-After says when to try again'),
-          }
-        : {}),
-      ...(route.auth === 'scim'
-        ? {
-            401: errorResponse('Missing, wrong or replaced SCIM token (a SCIM error body)'),
-            404: errorResponse('No such user or group in the team (a SCIM error body)'),
-            409: errorResponse('The userName or displayName is in the team already (a SCIM error body)'),
-          }
-        : {}),
-      ...(route.permission || route.team ? { 403: errorResponse('Not permitted') } : {}),
-    },
+    responses:
+      route.raw === 'scim'
+        ? scimResponses(route, schemas)
+        : {
+            200: okResponse(route, schemas),
+            ...(route.raw === 'json' && route.response.safeParse(null).success
+              ? { 202: { description: 'Accepted: a notification, with nothing to answer' } }
+              : {}),
+            ...(takesInput
+              ? { 400: errorResponse('Invalid request; fieldErrors names each invalid field') }
+              : {}),
+            ...(route.auth === 'user' ? { 401: errorResponse('Missing or invalid token') } : {}),
+            ...(route.auth === 'api-key'
+              ? {
+                  401: errorResponse('Missing, wrong or replaced client id or API key'),
+                  429: errorResponse('Too many calls with this key; Retry-After says when to try again'),
+                }
+              : {}),
+            ...(route.permission || route.team ? { 403: errorResponse('Not permitted') } : {}),
+          },
   };
 }
 
 export function buildOpenApi(routes: readonly RouteEntry[] = routeList): OpenApi31Document {
   const schemas = new SchemaCollector();
   schemas.add('ErrorBody', schemas.embed(ErrorBody, 'output', 'ErrorBodyRoot'));
+  if (routes.some((r) => r.raw === 'scim'))
+    schemas.add('ScimErrorBody', schemas.embed(ScimErrorBody, 'output', 'ScimErrorBodyRoot'));
   const paths: OpenApi31Document['paths'] = {};
   for (const route of routes) {
     paths[route.path] ??= {};

@@ -31,4 +31,20 @@ describe('OpenAPI document', () => {
     expect(mcp.description).toContain('client_secret');
     expect(Object.keys(mcp.responses)).toEqual(['200', '202', '400', '401', '429']);
   });
+
+  it('documents SCIM as RFC 7644 answers: 201 for a creation, 204 for a deletion, SCIM error bodies', () => {
+    const users = document.paths['/api/scim/v2/Users'] as Record<string, { responses: Record<string, any> }>;
+    const user = document.paths['/api/scim/v2/Users/{membershipId}'] as Record<
+      string,
+      { responses: Record<string, any> }
+    >;
+    expect(Object.keys(users.post.responses)).toEqual(['201', '400', '401', '409', '429']);
+    expect(Object.keys(user.delete.responses)).toEqual(['204', '400', '401', '404', '429']);
+    expect(users.get.responses['200'].content).toHaveProperty('application/scim+json');
+    expect(user.patch.responses['404'].content['application/scim+json'].schema).toEqual({
+      $ref: '#/components/schemas/ScimErrorBody',
+    });
+    expect(document.components?.schemas).toHaveProperty('ScimErrorBody');
+    expect(document.components?.securitySchemes).toHaveProperty('scimToken');
+  });
 });
